@@ -1,0 +1,89 @@
+import Foundation
+
+/// One measured workload.
+struct BenchResult {
+    /// The workload's name.
+    let name: String
+    /// Operations performed.
+    let ops: Int
+    /// Wall time in seconds.
+    let seconds: Double
+    /// The raw-LMDB (or other) workload this one is compared with, measured in the same run.
+    let baseline: String?
+    /// ops_per_s / baseline's ops_per_s.
+    var ratio: Double?
+
+    /// Throughput.
+    var opsPerSecond: Double { seconds > 0 ? Double(ops) / seconds : 0 }
+}
+
+/// How big a run is.
+struct BenchScale {
+    let documents: Int
+    let batch: Int
+    let pointGets: Int
+    let sequentialCommits: Int
+    let concurrentCommitters: Int
+    let commitsPerCommitter: Int
+
+    static let full = BenchScale(
+        documents: 200_000, batch: 500, pointGets: 200_000, sequentialCommits: 500, concurrentCommitters: 16,
+        commitsPerCommitter: 100)
+    static let quick = BenchScale(
+        documents: 20_000, batch: 500, pointGets: 20_000, sequentialCommits: 100, concurrentCommitters: 16,
+        commitsPerCommitter: 20)
+}
+
+/// Measures wall time.
+enum Stopwatch {
+    static func time<R>(_ body: () throws -> R) rethrows -> (R, Double) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = try body()
+        return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+
+    static func time<R>(_ body: () async throws -> R) async rethrows -> (R, Double) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = try await body()
+        return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+}
+
+/// Printing and JSON output.
+enum BenchReport {
+    static func printTable(_ results: [BenchResult]) {
+        let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        print("workload".padding(toLength: 52, withPad: " ", startingAt: 0) + "      ops/s   ratio  baseline")
+        for result in results {
+            let ratio = result.ratio.map { String(format: "%6.2f×", $0) } ?? "      "
+            let base = result.baseline.flatMap { byName[$0] == nil ? nil : $0 } ?? "-"
+            print(result.name.padding(toLength: 52, withPad: " ", startingAt: 0)
+                + String(format: "%11.0f", result.opsPerSecond) + "  " + ratio + "  " + base)
+        }
+    }
+
+    static func writeJSON(_ results: [BenchResult], to path: String) throws {
+        let array: [[String: Any]] = results.map { result in
+            [
+                "name": result.name, "ops": result.ops, "seconds": result.seconds, "ops_per_s": result.opsPerSecond,
+                "baseline": result.baseline ?? NSNull(), "ratio": result.ratio ?? NSNull(),
+            ]
+        }
+        let data = try JSONSerialization.data(withJSONObject: array, options: [.prettyPrinted, .sortedKeys])
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+}
+
+extension Array where Element == BenchResult {
+    /// Fills each result's ratio from its baseline in the same array.
+    func withRatios() -> [BenchResult] {
+        let byName = Dictionary(map { ($0.name, $0.opsPerSecond) }, uniquingKeysWith: { a, _ in a })
+        return map { result in
+            var result = result
+            if let baseline = result.baseline, let base = byName[baseline], base > 0 {
+                result.ratio = result.opsPerSecond / base
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import HearthCore
+import LMDB
+
+/// The engine workloads of issue "The engine" and their raw-LMDB baselines.
+enum EngineWorkloads {
+    static func run(scale: BenchScale) async throws -> [BenchResult] {
+        let root = NSTemporaryDirectory() + "hearth-bench-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let database = try DatabaseID(project: "bench")
+        let documents = (0..<scale.documents).map { BenchData.document(index: $0) }
+        let keys = try documents.indices.map { try DocumentKey(validating: "items/\(BenchData.id($0))") }
+
+        // Raw LMDB: the same keys and value bytes the engine stores, in transactions of the same size.
+        let raw = try RawLMDB(path: root + "/raw", keysAndValues: zip(keys, documents).map { key, fields in
+            (BenchData.storageKey(key), BenchData.storedBytes(fields))
+        })
+        defer { raw.close() }
+        var results: [BenchResult] = []
+
+        let rawLoad = try raw.bulkLoad(batch: scale.batch)
+        results.append(BenchResult(name: "raw mdb_put bulk load", ops: scale.documents, seconds: rawLoad, baseline: nil))
+
+        let engine = try Engine(directory: root + "/engine")
+        defer { engine.close() }
+        let (_, loadSeconds) = try await Stopwatch.time {
+            var start = 0
+            while start < documents.count {
+                let end = min(start + scale.batch, documents.count)
+                let writes = (start..<end).map { Write.set(keys[$0], fields: documents[$0]) }
+                _ = try await engine.commit(writes, in: database)
+                start = end
+            }
+        }
+        results.append(BenchResult(
+            name: "engine bulk load (batches of \(scale.batch), ~10 fields)", ops: scale.documents,
+            seconds: loadSeconds, baseline: "raw mdb_put bulk load"))
+
+        var generator = SplitMix64(seed: 42)
+        let order = (0..<scale.pointGets).map { _ in Int(generator.next() % UInt64(scale.documents)) }
+        let rawGet = try raw.pointGets(order: order)
+        results.append(BenchResult(name: "raw mdb_get point reads", ops: order.count, seconds: rawGet, baseline: nil))
+        let (found, getSeconds) = try Stopwatch.time {
+            var found = 0
+            for index in order where try engine.getDocument(keys[index], in: database) != nil { found += 1 }
+            return found
+        }
+        guard found == order.count else { throw BenchFailure(description: "point gets found \(found) of \(order.count)") }
+        results.append(BenchResult(name: "engine getDocument point reads", ops: order.count, seconds: getSeconds, baseline: "raw mdb_get point reads"))
+
+        let rawCommits = try raw.durableSinglePuts(count: scale.sequentialCommits)
+        results.append(BenchResult(
+            name: "raw durable one-put transactions", ops: scale.sequentialCommits, seconds: rawCommits, baseline: nil))
+        let (_, sequentialSeconds) = try await Stopwatch.time {
+            for i in 0..<scale.sequentialCommits {
+                let key = try DocumentKey(validating: "sequential/\(BenchData.id(i))")
+                _ = try await engine.commit([.set(key, fields: BenchData.document(index: i))], in: database)
+            }
+        }
+        let sequentialName = "engine sequential durable single-document commits"
+        results.append(BenchResult(
+            name: sequentialName, ops: scale.sequentialCommits, seconds: sequentialSeconds,
+            baseline: "raw durable one-put transactions"))
+
+        let committers = scale.concurrentCommitters
+        let perCommitter = scale.commitsPerCommitter
+        let (_, concurrentSeconds) = try await Stopwatch.time {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for committer in 0..<committers {
+                    group.addTask {
+                        for i in 0..<perCommitter {
+                            let key = try DocumentKey(validating: "concurrent/c\(committer)-\(i)")
+                            _ = try await engine.commit([.set(key, fields: BenchData.document(index: i))], in: database)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        results.append(BenchResult(
+            name: "engine \(committers) concurrent committers (group commit)", ops: committers * perCommitter,
+            seconds: concurrentSeconds, baseline: sequentialName))
+        return results.withRatios()
+    }
+}
+
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// A small deterministic random generator.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

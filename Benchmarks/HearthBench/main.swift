@@ -1,0 +1,27 @@
+import Foundation
+
+/// `hearth-bench [--quick] [--json FILE]`: release-build workloads, each measured beside a raw-LMDB
+/// baseline in the same run; prints a table and writes the JSON array of results.
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
+var jsonPath: String?
+if let index = arguments.firstIndex(of: "--json"), index + 1 < arguments.count { jsonPath = arguments[index + 1] }
+
+let scale = quick ? BenchScale.quick : BenchScale.full
+var results: [BenchResult] = []
+do {
+    results += try await EngineWorkloads.run(scale: scale)
+} catch {
+    FileHandle.standardError.write(Data("hearth-bench failed: \(error)\n".utf8))
+    exit(1)
+}
+BenchReport.printTable(results)
+if let jsonPath {
+    do {
+        try BenchReport.writeJSON(results, to: jsonPath)
+        print("wrote \(jsonPath)")
+    } catch {
+        FileHandle.standardError.write(Data("cannot write \(jsonPath): \(error)\n".utf8))
+        exit(1)
+    }
+}

@@ -1,0 +1,38 @@
+# Hearth — the two commands a newcomer needs: `make serve` and `make test`.
+# Both install what they need first (liblmdb-dev from Debian), so they work on a fresh machine.
+
+SWIFT ?= swift
+DATA ?= ./data
+SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
+
+.PHONY: deps build test serve demo bench bench-quick clean
+
+## deps: install the LMDB C library and headers if pkg-config cannot find them
+deps:
+	@pkg-config --exists lmdb 2>/dev/null || { \
+		echo "Installing liblmdb-dev…"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq liblmdb-dev pkg-config; }
+
+## build: debug build of everything
+build: deps
+	$(SWIFT) build
+
+## test: the whole test suite (what CI runs)
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## serve: open the data directory $(DATA) and run Hearth's main job (until the server lands: a scripted session)
+serve: deps
+	$(SWIFT) run hearth demo --data $(DATA)
+
+## bench: release-build benchmarks, JSON written to bench.json
+bench: deps
+	$(SWIFT) run -c release hearth-bench --json bench.json
+
+## bench-quick: a smaller benchmark run
+bench-quick: deps
+	$(SWIFT) run -c release hearth-bench --quick --json bench-quick.json
+
+clean:
+	rm -rf .build

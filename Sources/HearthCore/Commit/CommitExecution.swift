@@ -1,0 +1,37 @@
+package import LMDB
+
+/// Applies one commit inside the writer's (nested) transaction.
+package enum CommitExecution {
+    /// Validates a transaction's reads, applies the writes, and stores the changes at version `time`.
+    package static func apply(
+        _ request: CommitRequest, at time: Int64, store: DocumentStore, in txn: WriteTransaction,
+        pending: inout Catalog.Pending
+    ) throws -> CommitResult {
+        let commitTime = Timestamp(microseconds: time)
+        guard !request.writes.isEmpty || !request.readVersions.isEmpty else {
+            return CommitResult(writeResults: [], commitTime: commitTime)
+        }
+        let db = try store.catalog.assignDatabase(request.database, in: txn, pending: &pending)
+        for (key, seen) in request.readVersions {
+            let now = try store.record(db: db, key: key, in: txn, writerPending: pending)?.contents?.updateTime
+            if now != seen {
+                throw FirestoreError(.aborted, "Too much contention on these documents. Please try again.")
+            }
+        }
+        let mappings = pending
+        let plan = try CommitApplier.apply(request.writes, database: request.database, commitTime: commitTime) {
+            key throws(FirestoreError) in
+            try StorageErrorMapping.mapping {
+                try store.record(db: db, key: key, in: txn, writerPending: mappings)?.contents
+            }
+        }
+        for change in plan.changes {
+            try store.store(change, db: db, version: time, in: txn, pending: &pending)
+        }
+        if !plan.changes.isEmpty {
+            let entry = ChangeRecord(db: db, keys: plan.changes.map(\.key))
+            try txn.put(entry.encoded(), forKey: StorageKeys.change(version: time), in: store.tables.changes)
+        }
+        return CommitResult(writeResults: plan.writeResults, commitTime: commitTime)
+    }
+}

@@ -1,0 +1,17 @@
+/// A commit waiting for the writer: its writes and, for a transaction, the versions its reads saw.
+package struct CommitRequest: Sendable {
+    /// The database written.
+    package var database: DatabaseID
+    /// The writes, applied atomically and in order.
+    package var writes: [Write]
+    /// For a read-write transaction: each document read and the update time seen (nil = missing).
+    /// The commit aborts if any of them changed since.
+    package var readVersions: [DocumentKey: Int64?]
+
+    /// Creates a request.
+    package init(database: DatabaseID, writes: [Write], readVersions: [DocumentKey: Int64?] = [:]) {
+        self.database = database
+        self.writes = writes
+        self.readVersions = readVersions
+    }
+}

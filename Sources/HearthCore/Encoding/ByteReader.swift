@@ -1,0 +1,189 @@
+/// Reads the primitives `ByteWriter` writes, straight from borrowed memory (an LMDB value).
+///
+/// Every read is bounds-checked: running past the end, an over-long varint or invalid UTF-8
+/// throws `FirestoreError(.dataLoss, "Corrupt stored data: …")` instead of trapping, so arbitrary
+/// bytes can be fed to a decoder safely. The reader borrows `buffer`; it must not outlive the
+/// closure that lent it (e.g. `withValue { bytes in … }`).
+package struct ByteReader {
+    /// The bytes being read (borrowed, not owned).
+    package let buffer: UnsafeRawBufferPointer
+    /// The position of the next byte to read.
+    package private(set) var offset: Int
+
+    /// Creates a reader positioned at the start of `buffer`.
+    @inline(__always)
+    package init(_ buffer: UnsafeRawBufferPointer) {
+        self.buffer = buffer
+        self.offset = 0
+    }
+
+    /// How many bytes are left to read.
+    @inline(__always)
+    package var remaining: Int { buffer.count - offset }
+
+    /// True when every byte has been read.
+    @inline(__always)
+    package var isAtEnd: Bool { offset >= buffer.count }
+
+    /// The error every malformed read throws: `DATA_LOSS` with "Corrupt stored data: `detail`".
+    package static func corrupt(_ detail: String) -> FirestoreError {
+        FirestoreError(.dataLoss, "Corrupt stored data: \(detail)")
+    }
+
+    /// Throws unless every byte has been consumed (trailing garbage is corruption).
+    package func expectEnd() throws(FirestoreError) {
+        guard isAtEnd else { throw ByteReader.corrupt("\(remaining) unexpected trailing bytes at offset \(offset).") }
+    }
+
+    /// Throws unless at least `count` bytes remain.
+    @inline(__always)
+    package func require(_ count: Int) throws(FirestoreError) {
+        guard count >= 0, count <= remaining else {
+            throw ByteReader.corrupt("needed \(count) bytes at offset \(offset), only \(remaining) left.")
+        }
+    }
+
+    /// Reads one byte.
+    @inline(__always)
+    package mutating func readByte() throws(FirestoreError) -> UInt8 {
+        try require(1)
+        let byte = buffer.load(fromByteOffset: offset, as: UInt8.self)
+        offset += 1
+        return byte
+    }
+
+    /// Reads an unsigned LEB128 varint of at most 10 bytes that fits in 64 bits.
+    @inline(__always)
+    package mutating func readVarint() throws(FirestoreError) -> UInt64 {
+        // Fast path: one byte.
+        if offset < buffer.count {
+            let first = buffer.load(fromByteOffset: offset, as: UInt8.self)
+            if first < 0x80 {
+                offset += 1
+                return UInt64(first)
+            }
+        }
+        return try readVarintSlow()
+    }
+
+    private mutating func readVarintSlow() throws(FirestoreError) -> UInt64 {
+        let start = offset
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < buffer.count else { throw ByteReader.corrupt("truncated varint at offset \(start).") }
+            let byte = buffer.load(fromByteOffset: offset, as: UInt8.self)
+            offset += 1
+            if shift == 63 && byte > 1 { throw ByteReader.corrupt("varint overflows 64 bits at offset \(start).") }
+            result |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return result }
+            shift += 7
+        }
+    }
+
+    /// Reads a zigzag varint back into a signed integer.
+    @inline(__always)
+    package mutating func readZigZag() throws(FirestoreError) -> Int64 {
+        ByteWriter.unZigZag(try readVarint())
+    }
+
+    /// Reads a count or length (varint) and checks that it is at most `remaining / minimumElementSize`,
+    /// so a corrupt length can neither overflow nor trigger a huge allocation.
+    @inline(__always)
+    package mutating func readLength(minimumElementSize: Int = 1) throws(FirestoreError) -> Int {
+        let at = offset
+        let raw = try readVarint()
+        guard raw <= UInt64(remaining / max(minimumElementSize, 1)) else {
+            throw ByteReader.corrupt("length \(raw) at offset \(at) exceeds the \(remaining) remaining bytes.")
+        }
+        return Int(raw)
+    }
+
+    /// Reads 4 big-endian bytes.
+    @inline(__always)
+    package mutating func readUInt32BigEndian() throws(FirestoreError) -> UInt32 {
+        try require(4)
+        let value = buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+        offset += 4
+        return UInt32(bigEndian: value)
+    }
+
+    /// Reads 8 big-endian bytes.
+    @inline(__always)
+    package mutating func readUInt64BigEndian() throws(FirestoreError) -> UInt64 {
+        try require(8)
+        let value = buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        offset += 8
+        return UInt64(bigEndian: value)
+    }
+
+    /// Returns the next `count` bytes without copying (borrowed like `buffer`) and skips them.
+    @inline(__always)
+    package mutating func readRawBytes(count: Int) throws(FirestoreError) -> UnsafeRawBufferPointer {
+        try require(count)
+        let slice = UnsafeRawBufferPointer(rebasing: buffer[offset ..< offset + count])
+        offset += count
+        return slice
+    }
+
+    /// Reads the next `count` bytes into an owned array.
+    @inline(__always)
+    package mutating func readByteArray(count: Int) throws(FirestoreError) -> [UInt8] {
+        Array(try readRawBytes(count: count))
+    }
+
+    /// Reads a length-prefixed UTF-8 string (as `ByteWriter.writeString` writes it), validating the UTF-8.
+    @inline(__always)
+    package mutating func readString() throws(FirestoreError) -> String {
+        let at = offset
+        let count = try readLength()
+        let raw = try readRawBytes(count: count)
+        guard ByteReader.isValidUTF8(raw) else {
+            throw ByteReader.corrupt("invalid UTF-8 in the string at offset \(at).")
+        }
+        // Already validated, so this never repairs; it is the stdlib's non-generic fast path.
+        return String(decoding: raw.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+    }
+
+    /// True when `bytes` is well-formed UTF-8 (Unicode Table 3-7: no overlongs, no surrogates,
+    /// nothing above U+10FFFF). Non-generic, with an 8-bytes-at-a-time ASCII fast path.
+    package static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            if index + 8 <= count,
+               bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            func isContinuation(_ offset: Int) -> Bool { bytes[index + offset] & 0xC0 == 0x80 }
+            switch lead {
+            case 0xC2 ... 0xDF:
+                guard index + 1 < count, isContinuation(1) else { return false }
+                index += 2
+            case 0xE0 ... 0xEF:
+                guard index + 2 < count else { return false }
+                let second = bytes[index + 1]
+                let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80  // no overlongs
+                let high: UInt8 = lead == 0xED ? 0x9F : 0xBF  // no surrogates
+                guard second >= low, second <= high, isContinuation(2) else { return false }
+                index += 3
+            case 0xF0 ... 0xF4:
+                guard index + 3 < count else { return false }
+                let second = bytes[index + 1]
+                let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80  // no overlongs
+                let high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF  // nothing above U+10FFFF
+                guard second >= low, second <= high, isContinuation(2), isContinuation(3) else { return false }
+                index += 4
+            default:
+                return false  // a stray continuation byte, an overlong lead (C0, C1) or F5…FF
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,90 @@
+/// Orders strings by their UTF-8 bytes, as Firestore orders map keys and strings.
+///
+/// Swift's own `String <` compares canonically-normalized Unicode scalars, which is not byte
+/// order (and treats `"é"` and `"e\u{301}"` as equal), so the encoders never use it.
+package enum UTF8KeyOrder {
+    /// True when `lhs`'s UTF-8 bytes sort before `rhs`'s (shorter prefix first).
+    @inline(__always)
+    package static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        compare(lhs, rhs) < 0
+    }
+
+    /// A negative, zero or positive number as `lhs`'s UTF-8 bytes sort before, equal or after `rhs`'s.
+    @inline(__always)
+    package static func compare(_ lhs: String, _ rhs: String) -> Int {
+        // Native strings (small ones included) expose contiguous UTF-8 without copying or retaining.
+        let fast = lhs.utf8.withContiguousStorageIfAvailable { a in
+            rhs.utf8.withContiguousStorageIfAvailable { b in
+                compareBytes(UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b))
+            }
+        }
+        if let result = fast ?? nil { return result }
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { a in
+            rhs.withUTF8 { b in compareBytes(UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b)) }
+        }
+    }
+
+    /// Lexicographic unsigned byte comparison, shorter prefix first (LMDB's default key order).
+    package static func compareBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let common = min(a.count, b.count)
+        var index = 0
+        while index < common {
+            let x = a[index]
+            let y = b[index]
+            if x != y { return x < y ? -1 : 1 }
+            index += 1
+        }
+        return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+    }
+
+    /// Calls `body` with each of the map's entries in ascending UTF-8 key order.
+    ///
+    /// Sorts (prefix, position) pairs rather than the entries themselves, so that no key or value
+    /// is retained or moved while sorting; the prefix (a key's first 8 UTF-8 bytes, big-endian,
+    /// zero-padded) settles most comparisons without touching the strings.
+    @inline(__always)
+    package static func forEachSorted(_ fields: [String: Value], _ body: (String, Value) -> Void) {
+        if fields.count <= 1 {
+            for (key, value) in fields { body(key, value) }
+            return
+        }
+        let entries = ContiguousArray(fields)
+        entries.withUnsafeBufferPointer { entries in
+            withUnsafeTemporaryAllocation(of: (prefix: UInt64, index: Int).self, capacity: entries.count) { buffer in
+                var order = buffer
+                for index in 0 ..< entries.count {
+                    order.initializeElement(at: index, to: (prefix(of: entries[index].key), index))
+                }
+                order.sort { a, b in
+                    // Equal prefixes (zero padding included) fall back to the full byte comparison.
+                    a.prefix != b.prefix ? a.prefix < b.prefix : compare(entries[a.index].key, entries[b.index].key) < 0
+                }
+                for item in order { body(entries[item.index].key, entries[item.index].value) }
+            }
+        }
+    }
+
+    /// The first 8 UTF-8 bytes of `string` as a big-endian integer, zero-padded: orders like the
+    /// strings do, except that ties need a full comparison.
+    @inline(__always)
+    package static func prefix(of string: String) -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 56
+        for byte in string.utf8 {
+            result |= UInt64(byte) &<< shift
+            if shift == 0 { break }
+            shift -= 8
+        }
+        return result
+    }
+
+    /// The map's entries sorted by key in UTF-8 byte order.
+    package static func sortedEntries(_ fields: [String: Value]) -> [(key: String, value: Value)] {
+        var result: [(key: String, value: Value)] = []
+        result.reserveCapacity(fields.count)
+        forEachSorted(fields) { result.append(($0, $1)) }
+        return result
+    }
+}

@@ -1,0 +1,26 @@
+extension Engine {
+    /// Applies `writes` atomically and in order, and waits until the commit is durable.
+    ///
+    /// With a `transaction`, the commit ends it: a read-write transaction commits only if nothing it
+    /// read has changed since (else `ABORTED`; retry with a new transaction).
+    /// - Throws: Firestore's errors: `NOT_FOUND` (`No document to update: …`), `ALREADY_EXISTS`,
+    ///   `FAILED_PRECONDITION` (update-time precondition), `INVALID_ARGUMENT` (bad data, expired
+    ///   transaction, writes in a read-only transaction), `ABORTED` (transaction conflict).
+    @discardableResult
+    public func commit(
+        _ writes: [Write], in database: DatabaseID, transaction: TransactionID? = nil
+    ) async throws(FirestoreError) -> CommitResult {
+        var request = CommitRequest(database: database, writes: writes)
+        if let transaction {
+            let state = try transactions.finish(transaction, database: database)
+            if state.readVersion != nil {
+                guard writes.isEmpty else {
+                    throw FirestoreError(.invalidArgument, "Cannot modify entities in a read-only transaction.")
+                }
+                return CommitResult(writeResults: [], commitTime: latestCommitTime)
+            }
+            request.readVersions = state.reads
+        }
+        return try await writer.submit(request)
+    }
+}

@@ -1,0 +1,120 @@
+internal import LMDB
+
+extension Engine {
+    /// Reads one document; nil when it does not exist.
+    /// - Throws: `INVALID_ARGUMENT` for an expired transaction or a read time outside the window.
+    public func getDocument(
+        _ key: DocumentKey, in database: DatabaseID, consistency: ReadConsistency = .strong
+    ) throws(FirestoreError) -> Document? {
+        try getDocuments([key], in: database, consistency: consistency)[0].document
+    }
+
+    /// Reads several documents at one consistent point; results follow `keys`' order, missing ones
+    /// with a nil document.
+    public func getDocuments(
+        _ keys: [DocumentKey], in database: DatabaseID, consistency: ReadConsistency = .strong
+    ) throws(FirestoreError) -> [ListedDocument] {
+        switch consistency {
+        case .strong:
+            return try read { txn in try keys.map { ListedDocument(key: $0, document: try store.latest(database, key: $0, in: txn)) } }
+        case .readTime(let time):
+            let micros = try checkedReadVersion(time)
+            return try read(keys, in: database, at: micros)
+        case .transaction(let id):
+            let state = try transactions.use(id, database: database)
+            if let version = state.readVersion { return try read(keys, in: database, at: version) }
+            let found = try read { txn in try keys.map { ListedDocument(key: $0, document: try store.latest(database, key: $0, in: txn)) } }
+            for entry in found {
+                try transactions.recordRead(id, key: entry.key, version: entry.document?.updateTime.microseconds)
+            }
+            return found
+        }
+    }
+
+    /// Starts a transaction.
+    /// - Throws: `INVALID_ARGUMENT` when a read-only transaction's read time is outside the window.
+    public func beginTransaction(
+        in database: DatabaseID, options: TransactionOptions = .readWrite
+    ) throws(FirestoreError) -> TransactionID {
+        switch options {
+        case .readWrite:
+            return transactions.begin(database: database, readVersion: nil)
+        case .readOnly(let readTime):
+            let version = try readTime.map { time throws(FirestoreError) in try checkedReadVersion(time) }
+                ?? writer.latestVersion
+            writer.raiseReadFloor(to: version)
+            return transactions.begin(database: database, readVersion: version)
+        }
+    }
+
+    /// Abandons a transaction; its reads and intended writes are forgotten.
+    /// - Throws: `INVALID_ARGUMENT` when the transaction is unknown or expired.
+    public func rollback(_ id: TransactionID, in database: DatabaseID) throws(FirestoreError) {
+        _ = try transactions.finish(id, database: database)
+    }
+
+    /// Lists the ids of the collections directly under `parent` (the root when nil), in order.
+    public func listCollectionIDs(
+        in database: DatabaseID, parent: DocumentKey?, pageSize: Int? = nil, pageToken: String? = nil
+    ) throws(FirestoreError) -> Page<String> {
+        let size = try checkedPageSize(pageSize)
+        let all = try read { txn -> [String] in
+            guard let db = try store.catalog.databaseNumber(database, in: txn) else { return [] }
+            return try store.collectionIDs(db: db, parent: parent?.path ?? .root, in: txn)
+        }
+        let after = pageToken.flatMap { $0.isEmpty ? nil : $0 }
+        let remaining = after.map { token in all.filter { String.compareUTF8($0, token) > 0 } } ?? all
+        let items = Array(remaining.prefix(size))
+        return Page(items: items, nextPageToken: remaining.count > size ? items.last : nil)
+    }
+
+    /// Lists the documents of the collection at `collection`, in document-id order.
+    /// With `showMissing`, paths without a document that have sub-collections are listed too.
+    public func listDocuments(
+        in database: DatabaseID, collection: ResourcePath, pageSize: Int? = nil, pageToken: String? = nil,
+        showMissing: Bool = false
+    ) throws(FirestoreError) -> Page<ListedDocument> {
+        guard collection.isCollectionPath else {
+            throw FirestoreError(
+                .invalidArgument,
+                "Invalid collection reference. Collection references must have an odd number of segments, but "
+                    + "\(collection.canonicalString) has \(collection.count).")
+        }
+        let size = try checkedPageSize(pageSize)
+        let after = pageToken.flatMap { $0.isEmpty ? nil : $0 }
+        let (entries, hasMore) = try read { txn -> ([ListedDocument], Bool) in
+            guard let db = try store.catalog.databaseNumber(database, in: txn) else { return ([], false) }
+            return try store.listDocuments(
+                db: db, path: collection, afterID: after, limit: size, includeMissing: showMissing, in: txn)
+        }
+        return Page(items: entries, nextPageToken: hasMore ? entries.last?.key.documentID : nil)
+    }
+
+    private func read(_ keys: [DocumentKey], in database: DatabaseID, at micros: Int64) throws(FirestoreError) -> [ListedDocument] {
+        try read { txn in
+            try keys.map { ListedDocument(key: $0, document: try store.version(database, key: $0, at: micros, in: txn)) }
+        }
+    }
+
+    /// Validates a read time: within the retention window and not in the future.
+    private func checkedReadVersion(_ time: Timestamp) throws(FirestoreError) -> Int64 {
+        let micros = time.microseconds
+        let now = options.clock.nowMicroseconds()
+        guard micros <= max(now, writer.latestVersion) else {
+            throw FirestoreError(.invalidArgument, "read_time \(time) is in the future.")
+        }
+        guard micros >= now - options.retentionMicroseconds else {
+            throw FirestoreError(
+                .failedPrecondition,
+                "read_time \(time) is older than the retention window of \(options.retentionMicroseconds / 1_000_000) seconds.")
+        }
+        writer.raiseReadFloor(to: micros)
+        return micros
+    }
+
+    private func checkedPageSize(_ pageSize: Int?) throws(FirestoreError) -> Int {
+        guard let pageSize, pageSize != 0 else { return Int.max }
+        guard pageSize > 0 else { throw FirestoreError(.invalidArgument, "page_size must not be negative.") }
+        return pageSize
+    }
+}

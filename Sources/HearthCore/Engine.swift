@@ -1,0 +1,87 @@
+internal import LMDB
+
+/// Hearth's engine: a Firestore document store in one LMDB data directory.
+///
+/// This is the core's request API that both the Swift API and the server call. Reads are short,
+/// synchronous LMDB read transactions and may run on any thread; commits go through the writer
+/// thread and are awaited. One data directory holds any number of databases (`DatabaseID`).
+///
+/// Open a directory once per process; `close()` finishes queued commits and closes the files.
+public final class Engine: Sendable {
+    /// The data directory.
+    public let directory: String
+    let environment: Environment
+    let store: DocumentStore
+    let writer: Writer
+    let transactions: TransactionRegistry
+    let options: EngineOptions
+
+    /// Opens (creating when needed) the data directory at `directory`.
+    /// - Throws: `FAILED_PRECONDITION` when the directory is already open in this process or was
+    ///   written by a newer schema; `DATA_LOSS` when the files are damaged.
+    public init(directory: String, options: EngineOptions = EngineOptions()) throws(FirestoreError) {
+        self.directory = directory
+        self.options = options
+        let environment = try StorageErrorMapping.mapping {
+            try Environment(
+                path: directory,
+                options: EnvironmentOptions(
+                    mapSize: options.initialMapSize, maxDatabases: Tables.maxTables, maxReaders: 126,
+                    durable: options.durability.syncsEachCommit))
+        }
+        do {
+            let tables = try StorageErrorMapping.mapping { try Tables(environment: environment) }
+            let catalog = Catalog(tables: tables)
+            let lastVersion = try SchemaCheck.openOrInitialize(environment: environment, tables: tables, catalog: catalog)
+            let store = DocumentStore(tables: tables, catalog: catalog)
+            self.environment = environment
+            self.store = store
+            self.transactions = TransactionRegistry(clock: options.clock)
+            self.writer = Writer(
+                environment: environment, store: store, clock: options.clock,
+                retentionMicros: options.retentionMicroseconds, lastVersion: lastVersion)
+        } catch {
+            environment.close()
+            throw error
+        }
+    }
+
+    /// Finishes queued commits, then closes the data directory. Later calls fail with `UNAVAILABLE`.
+    public func close() {
+        writer.close()
+        environment.close()
+    }
+
+    /// The commit time of the latest commit.
+    public var latestCommitTime: Timestamp { Timestamp(microseconds: writer.latestVersion) }
+
+    /// Runs a short read transaction, mapping storage errors.
+    func read<R>(_ body: (ReadTransaction) throws -> R) throws(FirestoreError) -> R {
+        try StorageErrorMapping.mapping { try environment.read(body) }
+    }
+}
+
+/// Checks and initialises the schema version stored in `meta`.
+enum SchemaCheck {
+    /// Returns the last commit version; writes the schema version into a new directory.
+    static func openOrInitialize(environment: Environment, tables: Tables, catalog: Catalog) throws(FirestoreError) -> Int64 {
+        try StorageErrorMapping.mapping {
+            try environment.write { txn in
+                if let stored = try txn.get(MetaKey.schema, in: tables.meta) {
+                    let version = stored.withUnsafeBytes { $0.bigEndianUInt32(at: 0) } ?? 0
+                    guard version == StorageSchema.version else {
+                        throw FirestoreError(
+                            .failedPrecondition,
+                            "The data directory uses storage schema \(version), but this Hearth reads schema "
+                                + "\(StorageSchema.version). Use a matching Hearth version.")
+                    }
+                } else {
+                    var bytes = [UInt8]()
+                    bytes.appendBigEndian(StorageSchema.version)
+                    try txn.put(bytes, forKey: MetaKey.schema, in: tables.meta)
+                }
+                return Int64(bitPattern: try catalog.readCounter(MetaKey.lastCommit, in: txn, default: 0))
+            }
+        }
+    }
+}

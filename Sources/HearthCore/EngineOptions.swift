@@ -1,0 +1,34 @@
+/// How an `Engine` opens its data directory.
+public struct EngineOptions: Sendable {
+    /// Whether each group commit is flushed to disk before the commit returns.
+    public var durability: Durability
+    /// The initial LMDB map size in bytes (it grows on demand).
+    public var initialMapSize: Int
+    /// How long document history and the commit log are kept (reads at a past time reach this far).
+    public var retentionMicroseconds: Int64
+    /// The clock commit times and transaction deadlines come from.
+    public var clock: any CommitClock
+
+    /// Creates options; the defaults are durable, a 4 GiB initial map and one hour of history.
+    public init(
+        durability: Durability = .full, initialMapSize: Int = 4 << 30,
+        retentionMicroseconds: Int64 = 3_600_000_000, clock: any CommitClock = SystemClock()
+    ) {
+        self.durability = durability
+        self.initialMapSize = initialMapSize
+        self.retentionMicroseconds = retentionMicroseconds
+        self.clock = clock
+    }
+}
+
+/// Whether commits survive a crash of the machine.
+public struct Durability: Sendable, Equatable {
+    /// True when every group commit is synced to disk before it returns.
+    public let syncsEachCommit: Bool
+
+    /// Every commit is on disk when it returns (the default).
+    public static let full = Durability(syncsEachCommit: true)
+    /// Not synced per commit (faster; data is synced on close). For tests and scratch data only:
+    /// a machine crash can lose recent commits, though never corrupt the store.
+    public static let none = Durability(syncsEachCommit: false)
+}

@@ -1,0 +1,41 @@
+/// The rules for one collection id or document id (one segment of a `ResourcePath`).
+///
+/// An id is non-empty, at most 1,500 UTF-8 bytes, contains no `/`, is not `.` or `..`, and does
+/// not match `__.*__` (reserved). Every error is `INVALID_ARGUMENT` with a message of the form
+/// `Resource id "<id>" is invalid because <reason>.`, the form Firestore uses for a `/`.
+public enum ResourceID {
+    /// The longest id, in UTF-8 bytes.
+    public static let maxBytes = 1_500
+
+    /// Throws `INVALID_ARGUMENT` unless `id` is a valid collection or document id.
+    public static func validate(_ id: String) throws(FirestoreError) {
+        if let reason = problem(with: id) {
+            throw FirestoreError(.invalidArgument, "Resource id \"\(UTF8Order.display(id))\" is invalid because \(reason).")
+        }
+    }
+
+    /// True when `id` satisfies every rule of `validate(_:)`.
+    public static func isValid(_ id: String) -> Bool { problem(with: id) == nil }
+
+    /// True when `name` matches `__.*__`: at least four bytes, starting and ending with two underscores.
+    public static func isReserved(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard bytes.count >= 4 else { return false }
+        let underscore = UInt8(ascii: "_")
+        return bytes.prefix(2).allSatisfy { $0 == underscore } && bytes.suffix(2).allSatisfy { $0 == underscore }
+    }
+
+    /// The reason `id` is invalid, worded to follow "because", or nil when it is valid.
+    private static func problem(with id: String) -> String? {
+        let bytes = id.utf8
+        if bytes.isEmpty { return "it is empty" }
+        if bytes.count > maxBytes {
+            return "it is longer than \(UTF8Order.withThousandsSeparators(maxBytes)) bytes "
+                + "(\(UTF8Order.withThousandsSeparators(bytes.count)) bytes)"
+        }
+        if bytes.contains(UInt8(ascii: "/")) { return "it contains \"/\"" }
+        if bytes.elementsEqual(".".utf8) || bytes.elementsEqual("..".utf8) { return "it is \".\" or \"..\"" }
+        if isReserved(id) { return "it is reserved" }
+        return nil
+    }
+}

@@ -1,0 +1,111 @@
+extension Value {
+    /// The deepest nesting of maps and arrays a document may hold (each map or array level adds one).
+    public static let maxDepth = 20
+
+    /// Validates a document's fields for storage; throws `INVALID_ARGUMENT` naming the offending field path.
+    ///
+    /// Checks, visiting fields in UTF-8 key order so the first error is deterministic: field names
+    /// are non-empty, at most 1,500 bytes and not `__.*__` (except `__type__` inside a vector);
+    /// maps and arrays nest at most 20 levels (`{m: {arr: [{foo: 1}]}}` has depth 3, and a vector
+    /// counts as the map and array it is encoded as); no array directly inside an array; strings
+    /// and bytes at most 1,048,487 bytes; timestamps, geopoints and references valid.
+    /// Messages read `<reason> (found in field <path>).`, except the oversize value message, which
+    /// is Firestore's own: `The value of property "<path>" is longer than 1048487 bytes.`
+    public static func validateFields(_ fields: [String: Value]) throws(FirestoreError) {
+        var validator = FieldValidator()
+        try validator.validateMap(fields, level: 0, isVector: false)
+    }
+}
+
+/// Walks a document's values depth first, keeping the current field path for messages.
+private struct FieldValidator {
+    /// The field names from the document's top level down to the value being checked.
+    var path: [String] = []
+
+    /// Validates the fields of a map whose own nesting level is `level` (0 for the document).
+    mutating func validateMap(_ fields: [String: Value], level: Int, isVector: Bool) throws(FirestoreError) {
+        let entries = fields.sorted { String.compareUTF8($0.key, $1.key) < 0 }
+        for (name, value) in entries {
+            path.append(name)
+            try validateName(name, isVectorMarker: isVector && String.equalUTF8(name, "__type__"))
+            try validateValue(value, containerLevel: level, insideArray: false)
+            path.removeLast()
+        }
+    }
+
+    private func validateName(_ name: String, isVectorMarker: Bool) throws(FirestoreError) {
+        let size = name.utf8.count
+        if size == 0 { throw failure("Field names must not be empty") }
+        if size > ResourceID.maxBytes {
+            throw failure(
+                "Field names must not be longer than \(UTF8Order.withThousandsSeparators(ResourceID.maxBytes)) bytes")
+        }
+        if ResourceID.isReserved(name) && !isVectorMarker {
+            throw failure("Field names must not begin and end with \"__\"")
+        }
+    }
+
+    /// Validates one value held by a container (a map or an array) at nesting level `containerLevel`.
+    private mutating func validateValue(_ value: Value, containerLevel: Int, insideArray: Bool) throws(FirestoreError) {
+        switch value {
+        case .null, .boolean, .integer, .double:
+            return
+        case .string(let s):
+            if s.utf8.count > DocumentSize.maxValueBytes { throw oversize() }
+        case .bytes(let b):
+            if b.count > DocumentSize.maxValueBytes { throw oversize() }
+        case .timestamp(let t):
+            if t.nanoseconds < 0 || t.nanoseconds > 999_999_999 {
+                throw failure("Timestamp nanoseconds out of range: \(t.nanoseconds)")
+            }
+            if t.seconds < Timestamp.minSeconds || t.seconds > Timestamp.maxSeconds {
+                throw failure("Timestamp seconds out of range: \(t.seconds)")
+            }
+        case .geoPoint(let g):
+            do {
+                _ = try GeoPoint(latitude: g.latitude, longitude: g.longitude)
+            } catch {
+                throw failure(error.message)
+            }
+        case .reference(let reference):
+            do {
+                _ = try DatabaseID(project: reference.database.project, database: reference.database.database)
+                _ = try DocumentKey(path: reference.key.path)
+            } catch {
+                throw failure("Invalid reference value: " + error.message)
+            }
+        case .array(let elements):
+            if insideArray { throw failure("Nested arrays are not supported") }
+            let level = try enter(containerLevel)
+            for element in elements { try validateValue(element, containerLevel: level, insideArray: true) }
+        case .map(let fields):
+            let level = try enter(containerLevel)
+            try validateMap(fields, level: level, isVector: value.isVector)
+        }
+    }
+
+    /// The level of a map or array nested in a container at `containerLevel`, or an error past the limit.
+    private func enter(_ containerLevel: Int) throws(FirestoreError) -> Int {
+        let level = containerLevel + 1
+        guard level <= Value.maxDepth else {
+            throw failure("Maps and arrays must not be nested more than \(Value.maxDepth) levels deep")
+        }
+        return level
+    }
+
+    private var pathString: String {
+        UTF8Order.display(FieldPath(uncheckedSegments: path).canonicalString)
+    }
+
+    private func oversize() -> FirestoreError {
+        FirestoreError(
+            .invalidArgument,
+            "The value of property \"\(pathString)\" is longer than \(DocumentSize.maxValueBytes) bytes.")
+    }
+
+    /// `<reason> (found in field <path>).`, dropping a trailing period from `reason`.
+    private func failure(_ reason: String) -> FirestoreError {
+        let trimmed = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+        return FirestoreError(.invalidArgument, "\(trimmed) (found in field \(pathString)).")
+    }
+}

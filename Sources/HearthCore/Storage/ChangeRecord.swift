@@ -1,0 +1,42 @@
+/// The commit log entry of one commit (`changes` table): which documents it changed.
+///
+/// Layout: `dbNum u32 · count u32 · (length u32 · UTF-8 path)*`. The states before each change are
+/// in `history`; the states after are the next history entry or the current record.
+package struct ChangeRecord: Equatable {
+    /// The database number.
+    package var db: UInt32
+    /// The changed documents.
+    package var keys: [DocumentKey]
+
+    /// Encodes the entry.
+    package func encoded() -> [UInt8] {
+        var bytes = [UInt8]()
+        bytes.appendBigEndian(db)
+        bytes.appendBigEndian(UInt32(keys.count))
+        for key in keys {
+            let path = Array(key.path.canonicalString.utf8)
+            bytes.appendBigEndian(UInt32(path.count))
+            bytes += path
+        }
+        return bytes
+    }
+
+    /// Decodes an entry; corrupt bytes throw `DATA_LOSS`.
+    package static func decode(_ raw: UnsafeRawBufferPointer) throws(FirestoreError) -> ChangeRecord {
+        let corrupt = FirestoreError(.dataLoss, "Corrupt stored commit log entry.")
+        guard let db = raw.bigEndianUInt32(at: 0), let count = raw.bigEndianUInt32(at: 4) else { throw corrupt }
+        var offset = 8
+        var keys: [DocumentKey] = []
+        for _ in 0..<count {
+            guard let length = raw.bigEndianUInt32(at: offset), offset + 4 + Int(length) <= raw.count else {
+                throw corrupt
+            }
+            let path = String(decoding: UnsafeRawBufferPointer(rebasing: raw[offset + 4..<offset + 4 + Int(length)]), as: UTF8.self)
+            let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            guard segments.count % 2 == 0 else { throw corrupt }
+            keys.append(DocumentKey(unchecked: ResourcePath(uncheckedSegments: segments)))
+            offset += 4 + Int(length)
+        }
+        return ChangeRecord(db: db, keys: keys)
+    }
+}

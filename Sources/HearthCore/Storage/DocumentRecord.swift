@@ -1,0 +1,124 @@
+/// What the `documents` and `history` tables store for one document path.
+///
+/// Layout (format 1):
+/// ```
+/// format u8 (=1) · flags u8 (bit 0: exists, bit 1: full id follows)
+/// [full id: u32 length · UTF-8 bytes]            when the key's id was shortened
+/// [createTime i64 µs · updateTime i64 µs · fields (ValueCodec)]   when it exists
+/// ```
+/// A record without the exists flag is a *phantom*: a path that has no document but has
+/// sub-collections with documents (Firestore's "missing" documents).
+package struct DocumentRecord: Equatable {
+    /// The current record format.
+    package static let format: UInt8 = 1
+
+    /// The stored document, or nil for a phantom.
+    package var contents: Contents?
+    /// The full document id, kept only when the key holds a shortened id.
+    package var fullID: String?
+
+    /// An existing document's stored parts.
+    package struct Contents: Equatable {
+        /// The document's fields.
+        package var fields: [String: Value]
+        /// Creation commit time, in microseconds.
+        package var createTime: Int64
+        /// Last effective update commit time, in microseconds.
+        package var updateTime: Int64
+
+        /// Creates stored contents.
+        package init(fields: [String: Value], createTime: Int64, updateTime: Int64) {
+            self.fields = fields
+            self.createTime = createTime
+            self.updateTime = updateTime
+        }
+    }
+
+    /// Creates a record.
+    package init(contents: Contents?, fullID: String?) {
+        self.contents = contents
+        self.fullID = fullID
+    }
+
+    /// Encodes the record.
+    package func encoded() -> [UInt8] {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(64)
+        bytes.append(DocumentRecord.format)
+        bytes.append((contents != nil ? 1 : 0) | (fullID != nil ? 2 : 0))
+        if let fullID {
+            let idBytes = Array(fullID.utf8)
+            bytes.appendBigEndian(UInt32(idBytes.count))
+            bytes += idBytes
+        }
+        if let contents {
+            bytes.appendBigEndian(UInt64(bitPattern: contents.createTime))
+            bytes.appendBigEndian(UInt64(bitPattern: contents.updateTime))
+            ValueCodec.encodeFields(contents.fields, into: &bytes)
+        }
+        return bytes
+    }
+
+    /// Decodes a record; corrupt bytes throw `DATA_LOSS`, never crash.
+    package static func decode(_ bytes: UnsafeRawBufferPointer) throws(FirestoreError) -> DocumentRecord {
+        guard bytes.count >= 2 else { throw corrupt("record shorter than its header") }
+        guard bytes[0] == format else { throw corrupt("unknown record format \(bytes[0])") }
+        let flags = bytes[1]
+        var offset = 2
+        var fullID: String?
+        if flags & 2 != 0 {
+            guard let length = bytes.bigEndianUInt32(at: offset), offset + 4 + Int(length) <= bytes.count else {
+                throw corrupt("truncated document id")
+            }
+            offset += 4
+            let idBytes = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(length)])
+            fullID = String(decoding: idBytes, as: UTF8.self)
+            offset += Int(length)
+        }
+        guard flags & 1 != 0 else { return DocumentRecord(contents: nil, fullID: fullID) }
+        guard let create = bytes.bigEndianUInt64(at: offset), let update = bytes.bigEndianUInt64(at: offset + 8) else {
+            throw corrupt("truncated timestamps")
+        }
+        offset += 16
+        var reader = ByteReader(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+        let fields = try ValueCodec.decodeFields(&reader)
+        let contents = Contents(fields: fields, createTime: Int64(bitPattern: create), updateTime: Int64(bitPattern: update))
+        return DocumentRecord(contents: contents, fullID: fullID)
+    }
+
+    /// Reads only the update time (or nil for a phantom) without decoding fields.
+    package static func version(of bytes: UnsafeRawBufferPointer) throws(FirestoreError) -> Int64? {
+        guard bytes.count >= 2, bytes[0] == format else { throw corrupt("bad record header") }
+        guard bytes[1] & 1 != 0 else { return nil }
+        var offset = 2
+        if bytes[1] & 2 != 0 {
+            guard let length = bytes.bigEndianUInt32(at: offset) else { throw corrupt("truncated document id") }
+            offset += 4 + Int(length)
+        }
+        guard let update = bytes.bigEndianUInt64(at: offset + 8) else { throw corrupt("truncated timestamps") }
+        return Int64(bitPattern: update)
+    }
+
+    /// Reads only the full id, when the record carries one.
+    package static func fullID(of bytes: UnsafeRawBufferPointer) throws(FirestoreError) -> String? {
+        guard bytes.count >= 2, bytes[0] == format else { throw corrupt("bad record header") }
+        guard bytes[1] & 2 != 0 else { return nil }
+        guard let length = bytes.bigEndianUInt32(at: 2), 6 + Int(length) <= bytes.count else {
+            throw corrupt("truncated document id")
+        }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[6..<6 + Int(length)]), as: UTF8.self)
+    }
+
+    /// Builds the public `Document` for `key`, or nil for a phantom.
+    package func document(key: DocumentKey) -> Document? {
+        guard let contents else { return nil }
+        return Document(
+            key: key, fields: contents.fields,
+            createTime: Timestamp(microseconds: contents.createTime),
+            updateTime: Timestamp(microseconds: contents.updateTime))
+    }
+
+    private static func corrupt(_ what: String) -> FirestoreError {
+        FirestoreError(.dataLoss, "Corrupt stored document: \(what).")
+    }
+}

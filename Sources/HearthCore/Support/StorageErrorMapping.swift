@@ -1,0 +1,30 @@
+internal import LMDB
+
+/// The one place where storage failures become Firestore errors.
+package enum StorageErrorMapping {
+    /// Maps any error thrown under the storage layer to a `FirestoreError`.
+    ///
+    /// `FirestoreError`s pass through unchanged. LMDB failures that mean a damaged or foreign file
+    /// become `DATA_LOSS`; exhausted resources become `RESOURCE_EXHAUSTED`; everything else is
+    /// `INTERNAL` with LMDB's own message (never user data).
+    package static func firestoreError(_ error: any Error) -> FirestoreError {
+        if let error = error as? FirestoreError { return error }
+        if let error = error as? LMDBError {
+            func isOne(of kinds: [LMDBError]) -> Bool { kinds.contains { $0.code == error.code } }
+            if isOne(of: [.corrupted, .panic, .pageNotFound, .invalid, .versionMismatch]) {
+                return FirestoreError(.dataLoss, "Storage is damaged: \(error.message)")
+            }
+            if isOne(of: [.readersFull, .txnFull]) {
+                return FirestoreError(.resourceExhausted, "Storage resources exhausted: \(error.message)")
+            }
+            if isOne(of: [.alreadyOpen]) { return FirestoreError(.failedPrecondition, error.message) }
+            return FirestoreError(.internal, "Storage error: \(error.message)")
+        }
+        return FirestoreError(.internal, "Unexpected error: \(error)")
+    }
+
+    /// Runs `body`, mapping whatever it throws through `firestoreError(_:)`.
+    package static func mapping<R>(_ body: () throws -> R) throws(FirestoreError) -> R {
+        do { return try body() } catch { throw firestoreError(error) }
+    }
+}

@@ -1,0 +1,142 @@
+/// Applies the writes of one commit, in order, on top of the stored state, as a pure computation.
+///
+/// Each write sees the result of the writes before it in the same commit. A failed precondition or
+/// an invalid write fails the whole commit: nothing of it is applied (the caller stores only a
+/// successful plan).
+package enum CommitApplier {
+    /// The result of applying a commit: what to store and what to report.
+    package struct Plan {
+        /// One result per write, in order.
+        package var writeResults: [WriteResult]
+        /// The documents whose stored state changes, in first-touched order.
+        package var changes: [Change]
+    }
+
+    /// One document's change: its state before the commit and after it (nil = missing).
+    package struct Change {
+        /// The document.
+        package var key: DocumentKey
+        /// The stored contents before the commit.
+        package var before: DocumentRecord.Contents?
+        /// The contents after the commit.
+        package var after: DocumentRecord.Contents?
+    }
+
+    /// Applies `writes` at `commitTime`, reading stored documents through `load`.
+    package static func apply(
+        _ writes: [Write], database: DatabaseID, commitTime: Timestamp,
+        load: (DocumentKey) throws(FirestoreError) -> DocumentRecord.Contents?
+    ) throws(FirestoreError) -> Plan {
+        var originals: [DocumentKey: DocumentRecord.Contents?] = [:]
+        var current: [DocumentKey: DocumentRecord.Contents?] = [:]
+        var touchOrder: [DocumentKey] = []
+        var results: [WriteResult] = []
+        results.reserveCapacity(writes.count)
+
+        for write in writes {
+            let key = write.key
+            let touchedBefore = current[key] != nil
+            let state: DocumentRecord.Contents?
+            if let known = current[key] {
+                state = known
+            } else {
+                state = try load(key)
+                originals[key] = .some(state)
+                touchOrder.append(key)
+            }
+            try checkPrecondition(write, state: state, database: database, touchedBefore: touchedBefore)
+            let (next, result) = try applyOne(write, to: state, database: database, commitTime: commitTime)
+            current[key] = .some(next)
+            results.append(result)
+        }
+
+        var changes: [Change] = []
+        for key in touchOrder {
+            let before = originals[key] ?? nil
+            var after = current[key] ?? nil
+            if let b = before, let a = after, a.fields == b.fields { after = b }  // net no-op keeps its times
+            if before != after { changes.append(Change(key: key, before: before, after: after)) }
+        }
+        return Plan(writeResults: results, changes: changes)
+    }
+
+    private static func checkPrecondition(
+        _ write: Write, state: DocumentRecord.Contents?, database: DatabaseID, touchedBefore: Bool
+    ) throws(FirestoreError) {
+        let name = write.key.resourceName(in: database)
+        var failure: FirestoreError?
+        switch write.precondition {
+        case .none:
+            break
+        case .exists(true) where state == nil:
+            failure = FirestoreError(.notFound, "No document to update: \(name)")
+        case .exists(false) where state != nil:
+            failure = FirestoreError(.alreadyExists, "Document already exists: \(name)")
+        case .exists:
+            break
+        case .updateTime(let required):
+            let stored = state?.updateTime ?? 0
+            if stored != required.microseconds || state == nil {
+                failure = FirestoreError(
+                    .failedPrecondition,
+                    "the stored version (\(stored)) does not match the required base version (\(required.microseconds))")
+            }
+        }
+        guard var failure else { return }
+        // Firestore reports a precondition broken by an earlier write of the same commit as INVALID_ARGUMENT.
+        if touchedBefore { failure = FirestoreError(.invalidArgument, failure.message) }
+        throw failure
+    }
+
+    private static func applyOne(
+        _ write: Write, to state: DocumentRecord.Contents?, database: DatabaseID, commitTime: Timestamp
+    ) throws(FirestoreError) -> (DocumentRecord.Contents?, WriteResult) {
+        var fields: [String: Value]
+        switch write.operation {
+        case .verify:
+            guard write.transforms.isEmpty else { throw transformsNotAllowed(write) }
+            return (state, WriteResult(updateTime: nil, transformResults: []))
+        case .delete:
+            guard write.transforms.isEmpty else { throw transformsNotAllowed(write) }
+            return (nil, WriteResult(updateTime: nil, transformResults: []))
+        case .set(_, let newFields):
+            fields = newFields
+        case .update(_, let newFields, let mask):
+            try MaskValidation.validate(mask: mask, fields: newFields)
+            fields = state?.fields ?? [:]
+            for path in mask {
+                if let value = newFields.value(at: path) {
+                    fields.setValue(value, at: path)
+                } else {
+                    fields.removeValue(at: path)
+                }
+            }
+        }
+
+        try MaskValidation.validate(transforms: write.transforms)
+        var transformResults: [Value] = []
+        transformResults.reserveCapacity(write.transforms.count)
+        for transform in write.transforms {
+            try TransformApplier.validate(transform)
+            let newValue = TransformApplier.apply(
+                transform.kind, to: fields.value(at: transform.fieldPath), commitTime: commitTime)
+            fields.setValue(newValue, at: transform.fieldPath)
+            transformResults.append(TransformApplier.reportedResult(transform.kind, newValue: newValue))
+        }
+
+        if let normalized = Value.normalizedFields(fields) { fields = normalized }
+        try Value.validateFields(fields)
+        try DocumentSize.check(key: write.key, database: database, fields: fields)
+
+        if let state, state.fields == fields {
+            return (state, WriteResult(updateTime: Timestamp(microseconds: state.updateTime), transformResults: transformResults))
+        }
+        let time = commitTime.microseconds
+        let next = DocumentRecord.Contents(fields: fields, createTime: state?.createTime ?? time, updateTime: time)
+        return (next, WriteResult(updateTime: commitTime, transformResults: transformResults))
+    }
+
+    private static func transformsNotAllowed(_ write: Write) -> FirestoreError {
+        FirestoreError(.invalidArgument, "Field transforms are only allowed with set and update writes (\(write.key)).")
+    }
+}

@@ -1,0 +1,114 @@
+/// One write of a commit, shaped like Firestore v1's `Write` message.
+public struct Write: Sendable, Equatable {
+    /// What the write does to its document.
+    public var operation: Operation
+    /// Field transforms applied, in order, after the operation (only with `.set` and `.update`).
+    public var transforms: [FieldTransform]
+    /// The condition the document must meet before this write, else the whole commit fails.
+    public var precondition: Precondition
+
+    /// The kinds of write.
+    public enum Operation: Sendable, Equatable {
+        /// Replace the whole document with `fields` (create it if missing).
+        case set(DocumentKey, fields: [String: Value])
+        /// Change only the paths in `mask`: a masked path present in `fields` is set, one absent is deleted.
+        case update(DocumentKey, fields: [String: Value], mask: [FieldPath])
+        /// Delete the document (succeeds when it is already missing).
+        case delete(DocumentKey)
+        /// Check the precondition only; writes nothing (used by transactions for documents read but not written).
+        case verify(DocumentKey)
+    }
+
+    /// Creates a write.
+    public init(_ operation: Operation, transforms: [FieldTransform] = [], precondition: Precondition = .none) {
+        self.operation = operation
+        self.transforms = transforms
+        self.precondition = precondition
+    }
+
+    /// The document this write targets.
+    public var key: DocumentKey {
+        switch operation {
+        case .set(let key, _), .update(let key, _, _), .delete(let key), .verify(let key): return key
+        }
+    }
+
+    /// `create`: a set that requires the document not to exist.
+    public static func create(_ key: DocumentKey, fields: [String: Value], transforms: [FieldTransform] = []) -> Write {
+        Write(.set(key, fields: fields), transforms: transforms, precondition: .exists(false))
+    }
+
+    /// `set` (overwrite).
+    public static func set(_ key: DocumentKey, fields: [String: Value], transforms: [FieldTransform] = []) -> Write {
+        Write(.set(key, fields: fields), transforms: transforms)
+    }
+
+    /// `update`: a masked update that requires the document to exist.
+    public static func update(
+        _ key: DocumentKey, fields: [String: Value], mask: [FieldPath], transforms: [FieldTransform] = []
+    ) -> Write {
+        Write(.update(key, fields: fields, mask: mask), transforms: transforms, precondition: .exists(true))
+    }
+
+    /// `delete`.
+    public static func delete(_ key: DocumentKey, precondition: Precondition = .none) -> Write {
+        Write(.delete(key), precondition: precondition)
+    }
+}
+
+/// A condition on the document's current state, checked before a write applies.
+public enum Precondition: Sendable, Equatable {
+    /// No condition.
+    case none
+    /// The document must exist (`true`) or must not exist (`false`).
+    case exists(Bool)
+    /// The document must exist with exactly this last update time.
+    case updateTime(Timestamp)
+}
+
+/// A server-side change to one field, applied after a write's operation.
+public struct FieldTransform: Sendable, Equatable {
+    /// The field to transform.
+    public var fieldPath: FieldPath
+    /// What to do.
+    public var kind: Kind
+
+    /// The transform kinds Firestore offers.
+    public enum Kind: Sendable, Equatable {
+        /// Set to the commit time (`REQUEST_TIME`).
+        case serverTimestamp
+        /// Add a number (integer or double).
+        case increment(Value)
+        /// Keep the larger of the current value and this number.
+        case maximum(Value)
+        /// Keep the smaller of the current value and this number.
+        case minimum(Value)
+        /// Append each element not already present (`arrayUnion`).
+        case appendMissingElements([Value])
+        /// Remove every occurrence of each element (`arrayRemove`).
+        case removeAllFromArray([Value])
+    }
+
+    /// Creates a transform.
+    public init(_ fieldPath: FieldPath, _ kind: Kind) {
+        self.fieldPath = fieldPath
+        self.kind = kind
+    }
+}
+
+/// The outcome of one write in a committed commit.
+public struct WriteResult: Sendable, Equatable {
+    /// The document's update time after the write: the commit time if the write changed it, else the
+    /// previous update time. Nil for deletes and verifies.
+    public var updateTime: Timestamp?
+    /// One value per transform, in order: the new value (timestamps and numbers) or null (array transforms).
+    public var transformResults: [Value]
+}
+
+/// The outcome of a successful commit.
+public struct CommitResult: Sendable, Equatable {
+    /// One result per write, in the order the writes were given.
+    public var writeResults: [WriteResult]
+    /// The commit's time, shared by every write in it.
+    public var commitTime: Timestamp
+}

@@ -1,0 +1,22 @@
+/// How an `Environment` is opened: map size, table and reader limits, and durability.
+public struct EnvironmentOptions: Sendable {
+    /// The initial map size in bytes (rounded up to the page size). The map grows automatically on
+    /// `MDB_MAP_FULL` and never shrinks below a size an earlier run already reached.
+    public var mapSize: Int
+    /// The maximum number of named databases (`mdb_env_set_maxdbs`); count every table plus headroom.
+    public var maxDatabases: Int
+    /// The size of the reader table (`mdb_env_set_maxreaders`): the most read transactions live at once,
+    /// across every process using the environment.
+    public var maxReaders: Int
+    /// `true` (the default) syncs on every commit. `false` is the non-durable mode (`MDB_NOSYNC` and
+    /// `MDB_NOMETASYNC`): a crash may lose recent commits, never corrupt the file; `close()` syncs first.
+    public var durable: Bool
+
+    /// Creates options; the defaults are a 1 GiB map, 16 databases, 126 readers, durable commits.
+    public init(mapSize: Int = 1 << 30, maxDatabases: Int = 16, maxReaders: Int = 126, durable: Bool = true) {
+        self.mapSize = mapSize
+        self.maxDatabases = maxDatabases
+        self.maxReaders = maxReaders
+        self.durable = durable
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import HearthCore
+
+/// `hearth demo [--data DIR]`: opens a data directory and runs a short scripted session that shows
+/// what the engine does (until `hearth serve` lands with the emulator server).
+@main
+struct HearthCommand {
+    static func main() async {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        let command = arguments.isEmpty ? "demo" : arguments.removeFirst()
+        var directory = "./data"
+        if let index = arguments.firstIndex(of: "--data"), index + 1 < arguments.count {
+            directory = arguments[index + 1]
+        }
+        switch command {
+        case "demo":
+            do {
+                try await DemoSession.run(directory: directory)
+            } catch {
+                FileHandle.standardError.write(Data("hearth: \(error)\n".utf8))
+                exit(1)
+            }
+        case "help", "--help", "-h":
+            print("usage: hearth demo [--data DIR]   open DIR and run a scripted session")
+        default:
+            FileHandle.standardError.write(Data("hearth: unknown command '\(command)' (try: hearth help)\n".utf8))
+            exit(2)
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Testing
+@testable import HearthCore
+import LMDB
+
+@Suite("Transactions and reads at a past time")
+struct TransactionTests {
+    @Test func readWriteTransactionCommits() async throws {
+        let t = try TestEngine()
+        let key = try t.key("counters/c")
+        try await t.commit([.set(key, fields: ["n": 1])])
+        let id = try t.engine.beginTransaction(in: t.database)
+        let doc = try t.engine.getDocument(key, in: t.database, consistency: .transaction(id))
+        guard case .integer(let n)? = doc?.fields["n"] else { Issue.record("no counter"); return }
+        try await t.engine.commit([.set(key, fields: ["n": .integer(n + 1)])], in: t.database, transaction: id)
+        #expect(try t.get("counters/c")?.fields["n"] == 2)
+    }
+
+    @Test func conflictingTransactionAborts() async throws {
+        let t = try TestEngine()
+        let key = try t.key("counters/c")
+        try await t.commit([.set(key, fields: ["n": 1])])
+        let first = try t.engine.beginTransaction(in: t.database)
+        let second = try t.engine.beginTransaction(in: t.database)
+        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(first))
+        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(second))
+        try await t.engine.commit([.set(key, fields: ["n": 2])], in: t.database, transaction: first)
+        await expectError(.aborted) {
+            try await t.engine.commit([.set(key, fields: ["n": 3])], in: t.database, transaction: second)
+        }
+        #expect(try t.get("counters/c")?.fields["n"] == 2)
+    }
+
+    @Test func transactionThatReadMissingDocumentAbortsWhenItAppears() async throws {
+        let t = try TestEngine()
+        let key = try t.key("c/new")
+        let id = try t.engine.beginTransaction(in: t.database)
+        #expect(try t.engine.getDocument(key, in: t.database, consistency: .transaction(id)) == nil)
+        try await t.commit([.set(key, fields: ["by": "other"])])
+        await expectError(.aborted) {
+            try await t.engine.commit([.set(key, fields: ["by": "txn"])], in: t.database, transaction: id)
+        }
+    }
+
+    @Test func blindWriteByOthersToUnreadDocumentDoesNotAbort() async throws {
+        let t = try TestEngine()
+        let id = try t.engine.beginTransaction(in: t.database)
+        _ = try t.engine.getDocument(try t.key("c/read"), in: t.database, consistency: .transaction(id))
+        try await t.commit([.set(try t.key("c/other"), fields: [:])])
+        try await t.engine.commit([.set(try t.key("c/read"), fields: ["ok": true])], in: t.database, transaction: id)
+        #expect(try t.get("c/read")?.fields["ok"] == true)
+    }
+
+    @Test func committedOrRolledBackTransactionCannotBeReused() async throws {
+        let t = try TestEngine()
+        let id = try t.engine.beginTransaction(in: t.database)
+        try t.engine.rollback(id, in: t.database)
+        do {
+            try await t.engine.commit([], in: t.database, transaction: id)
+            Issue.record("a rolled-back transaction must be gone")
+        } catch {
+            #expect(error == FirestoreError(.invalidArgument, "The referenced transaction has expired or is no longer valid."))
+        }
+        await expectError(.invalidArgument) {
+            _ = try t.engine.getDocument(try t.key("c/d"), in: t.database, consistency: .transaction(id))
+        }
+    }
+
+    @Test func idleTransactionExpires() async throws {
+        let clock = ManualClock()
+        let t = try TestEngine(options: EngineOptions(durability: .none, initialMapSize: 64 << 20, clock: clock))
+        let id = try t.engine.beginTransaction(in: t.database)
+        clock.advance(byMicroseconds: 61_000_000)
+        await expectError(.invalidArgument) {
+            try await t.engine.commit([.set(try t.key("c/d"), fields: [:])], in: t.database, transaction: id)
+        }
+        #expect(try t.get("c/d") == nil)
+    }
+
+    @Test func transactionOfAnotherDatabaseIsInvalid() async throws {
+        let t = try TestEngine()
+        let id = try t.engine.beginTransaction(in: t.database)
+        await expectError(.invalidArgument) {
+            _ = try t.engine.getDocument(try t.key("c/d"), in: try DatabaseID(project: "other"), consistency: .transaction(id))
+        }
+    }
+
+    @Test func readOnlyTransactionSeesOneSnapshotAndCannotWrite() async throws {
+        let t = try TestEngine()
+        let key = try t.key("c/d")
+        try await t.commit([.set(key, fields: ["v": 1])])
+        let id = try t.engine.beginTransaction(in: t.database, options: .readOnly(readTime: nil))
+        try await t.commit([.set(key, fields: ["v": 2])])
+        try await t.commit([.set(try t.key("c/new"), fields: [:])])
+        #expect(try t.engine.getDocument(key, in: t.database, consistency: .transaction(id))?.fields["v"] == 1)
+        #expect(try t.engine.getDocument(try t.key("c/new"), in: t.database, consistency: .transaction(id)) == nil)
+        await expectError(.invalidArgument) {
+            try await t.engine.commit([.set(key, fields: ["v": 3])], in: t.database, transaction: id)
+        }
+    }
+
+    @Test func readsAtPastTimesSeeEachVersion() async throws {
+        let t = try TestEngine()
+        let key = try t.key("c/d")
+        let v1 = try await t.commit([.set(key, fields: ["v": 1])]).commitTime
+        let v2 = try await t.commit([.set(key, fields: ["v": 2])]).commitTime
+        let gone = try await t.commit([.delete(key)]).commitTime
+        let v3 = try await t.commit([.set(key, fields: ["v": 3])]).commitTime
+        func at(_ time: Timestamp) throws -> Value? {
+            try t.engine.getDocument(key, in: t.database, consistency: .readTime(time))?.fields["v"]
+        }
+        #expect(try at(Timestamp(microseconds: v1.microseconds - 1)) == nil)
+        #expect(try at(v1) == 1)
+        #expect(try at(Timestamp(microseconds: v2.microseconds - 1)) == 1)
+        #expect(try at(v2) == 2)
+        #expect(try at(gone) == nil)
+        #expect(try at(v3) == 3)
+        try t.reopen()
+        #expect(try at(v2) == 2, "history persists")
+    }
+
+    @Test func readTimeOutsideWindowIsRejected() async throws {
+        let clock = ManualClock()
+        let t = try TestEngine(options: EngineOptions(durability: .none, initialMapSize: 64 << 20, retentionMicroseconds: 1_000_000, clock: clock))
+        try await t.commit([.set(try t.key("c/d"), fields: [:])])
+        await expectError(.invalidArgument) {
+            _ = try t.engine.getDocument(try t.key("c/d"), in: t.database, consistency: .readTime(Timestamp(microseconds: clock.nowMicroseconds() + 10_000_000)))
+        }
+        await expectError(.failedPrecondition) {
+            _ = try t.engine.getDocument(try t.key("c/d"), in: t.database, consistency: .readTime(Timestamp(microseconds: clock.nowMicroseconds() - 2_000_000)))
+        }
+    }
+
+    @Test func historyIsPrunedAfterRetention() async throws {
+        let clock = ManualClock()
+        let t = try TestEngine(options: EngineOptions(durability: .none, initialMapSize: 64 << 20, retentionMicroseconds: 1_000_000, clock: clock))
+        let key = try t.key("c/d")
+        try await t.commit([.set(key, fields: ["v": 1])])
+        try await t.commit([.set(key, fields: ["v": 2])])
+        let before = try t.engine.read { txn in try txn.count(in: t.engine.store.tables.history) }
+        #expect(before == 1)
+        clock.advance(byMicroseconds: 5_000_000)
+        try await t.commit([.set(try t.key("c/other"), fields: [:])])
+        let after = try t.engine.read { txn in try txn.count(in: t.engine.store.tables.history) }
+        #expect(after == 0)
+    }
+
+    @Test func concurrentIncrementsWithRetriesAreSerializable() async throws {
+        let t = try TestEngine()
+        let key = try t.key("counters/c")
+        try await t.commit([.set(key, fields: ["n": 0])])
+        let engine = t.engine
+        let database = t.database
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<2 {
+                group.addTask {
+                    for _ in 0..<50 {
+                        var done = false
+                        while !done {
+                            let id = try engine.beginTransaction(in: database)
+                            let doc = try engine.getDocument(key, in: database, consistency: .transaction(id))
+                            guard case .integer(let n)? = doc?.fields["n"] else { return }
+                            do {
+                                try await engine.commit([.set(key, fields: ["n": .integer(n + 1)])], in: database, transaction: id)
+                                done = true
+                            } catch let error as FirestoreError where error.code == .aborted {
+                                continue
+                            }
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try t.get("counters/c")?.fields["n"] == 100)
+    }
+}

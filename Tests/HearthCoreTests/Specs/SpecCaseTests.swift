@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import HearthCore
+
+/// Runs every case in `specs/cases/*.json` against a fresh engine.
+///
+/// A file holds `{"cases": [{"description", "steps": [...]}]}`. A step is one of
+/// `{"commit": [writes], "expectError": {"code", "message"?}, "expectTransformResults": [[values]]}`
+/// or `{"get": "path", "expectFields": {...}, "expectMissing": true, "expectUpdateTimeOfStep": n}`.
+/// Writes and values use Firestore's proto3 JSON; names may be relative paths.
+@Suite("specs/cases")
+struct SpecCaseTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let file: String
+        let description: String
+        let json: String
+        var testDescription: String { "\(file): \(description)" }
+    }
+
+    static func allCases() -> [Case] {
+        let files = (try? FileManager.default.contentsOfDirectory(at: RepositoryPaths.specCases, includingPropertiesForKeys: nil)) ?? []
+        var cases: [Case] = []
+        for file in files.sorted(by: { $0.path < $1.path }) where file.pathExtension == "json" {
+            guard let data = try? Data(contentsOf: file),
+                  let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let list = root["cases"] as? [[String: Any]] else {
+                cases.append(Case(file: file.lastPathComponent, description: "unreadable file", json: "{}"))
+                continue
+            }
+            for item in list {
+                let text = (try? JSONSerialization.data(withJSONObject: item)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+                cases.append(Case(file: file.lastPathComponent, description: item["description"] as? String ?? "?", json: text))
+            }
+        }
+        return cases
+    }
+
+    @Test func casesExist() {
+        #expect(Self.allCases().count >= 10)
+    }
+
+    @Test(arguments: allCases())
+    func run(_ specCase: Case) async throws {
+        let json = try ProtoJSON.object(try JSONSerialization.jsonObject(with: Data(specCase.json.utf8)), "case")
+        let steps = try #require(json["steps"] as? [[String: Any]], "case without steps")
+        let t = try TestEngine()
+        var commitTimes: [Int: Timestamp] = [:]
+        for (index, step) in steps.enumerated() {
+            if let writesJSON = step["commit"] as? [Any] {
+                let parsed = try writesJSON.map(ProtoJSON.write)
+                let database = parsed.first?.0 ?? ProtoJSON.defaultDatabase
+                let result: CommitResult
+                do {
+                    result = try await t.engine.commit(parsed.map(\.1), in: database)
+                } catch {
+                    let expected = try #require(step["expectError"] as? [String: Any], "step \(index) failed: \(error)")
+                    #expect(error.code.name == expected["code"] as? String, "step \(index): \(error)")
+                    if let message = expected["message"] as? String { #expect(error.message == message, "step \(index)") }
+                    continue
+                }
+                commitTimes[index] = result.commitTime
+                #expect(step["expectError"] == nil, "step \(index) should have failed")
+                if let expected = step["expectTransformResults"] as? [[Any]] {
+                    let values = try expected.map { try $0.map(ProtoJSON.value) }
+                    #expect(result.writeResults.map(\.transformResults) == values, "step \(index)")
+                }
+            } else if let path = step["get"] as? String {
+                let (database, key) = try ProtoJSON.documentName(path)
+                let doc = try t.engine.getDocument(key, in: database)
+                if step["expectMissing"] as? Bool == true { #expect(doc == nil, "step \(index)") }
+                if let fields = step["expectFields"] {
+                    #expect(doc?.fields == (try ProtoJSON.fields(fields)), "step \(index)")
+                }
+                if let earlier = step["expectUpdateTimeOfStep"] as? Int {
+                    #expect(doc?.updateTime == commitTimes[earlier], "step \(index)")
+                }
+            } else {
+                Issue.record("step \(index) has no commit or get")
+            }
+        }
+    }
+}
