@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "LMDB", targets: ["LMDB"]),
         .library(name: "HearthCore", targets: ["HearthCore"]),
+        .library(name: "Hearth", targets: ["Hearth"]),
         .executable(name: "hearth", targets: ["hearth"]),
         .executable(name: "hearth-bench", targets: ["HearthBench"]),
     ],
@@ -25,18 +26,24 @@ let package = Package(
         ),
         .target(name: "LMDB", dependencies: ["CLMDB"], swiftSettings: strictSettings),
         .target(name: "HearthCore", dependencies: ["LMDB"], swiftSettings: strictSettings),
+        .target(name: "Hearth", dependencies: ["HearthCore"], swiftSettings: strictSettings),
         .executableTarget(name: "hearth", dependencies: ["HearthCore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "HearthBench",
-            dependencies: ["HearthCore", "LMDB"],
+            dependencies: ["Hearth", "HearthCore", "LMDB"],
             path: "Benchmarks/HearthBench",
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "HearthTestSupport", dependencies: ["HearthCore"], path: "Tests/HearthTestSupport",
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "HearthTests", dependencies: ["Hearth", "HearthCore", "HearthTestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"], swiftSettings: strictSettings),
         .testTarget(
             name: "HearthCoreTests",
-            dependencies: ["HearthCore", "LMDB"],
-            resources: [],
+            dependencies: ["HearthCore", "LMDB", "HearthTestSupport"],
             swiftSettings: strictSettings
         ),
     ],

@@ -25,13 +25,15 @@ struct BenchScale {
     let sequentialCommits: Int
     let concurrentCommitters: Int
     let commitsPerCommitter: Int
+    /// Alternating raw/engine rounds; each side keeps its best.
+    let rounds: Int
 
     static let full = BenchScale(
         documents: 200_000, batch: 500, pointGets: 200_000, sequentialCommits: 500, concurrentCommitters: 16,
-        commitsPerCommitter: 100)
+        commitsPerCommitter: 100, rounds: 3)
     static let quick = BenchScale(
         documents: 20_000, batch: 500, pointGets: 20_000, sequentialCommits: 100, concurrentCommitters: 16,
-        commitsPerCommitter: 20)
+        commitsPerCommitter: 20, rounds: 3)
 }
 
 /// Measures wall time.

@@ -27,33 +27,41 @@ package enum CommitApplier {
         _ writes: [Write], database: DatabaseID, commitTime: Timestamp,
         load: (DocumentKey) throws(FirestoreError) -> DocumentRecord.Contents?
     ) throws(FirestoreError) -> Plan {
-        var originals: [DocumentKey: DocumentRecord.Contents?] = [:]
-        var current: [DocumentKey: DocumentRecord.Contents?] = [:]
-        var touchOrder: [DocumentKey] = []
+        // One slot per touched document, found with a single hash lookup per write.
+        var slotOf: [DocumentKey: Int] = [:]
+        var keys: [DocumentKey] = []
+        var originals: [DocumentRecord.Contents?] = []
+        var current: [DocumentRecord.Contents?] = []
         var results: [WriteResult] = []
         results.reserveCapacity(writes.count)
 
         for write in writes {
             let key = write.key
-            let touchedBefore = current[key] != nil
-            let state: DocumentRecord.Contents?
-            if let known = current[key] {
-                state = known
+            let slot: Int
+            let touchedBefore: Bool
+            if let known = slotOf[key] {
+                slot = known
+                touchedBefore = true
             } else {
-                state = try load(key)
-                originals[key] = .some(state)
-                touchOrder.append(key)
+                let stored = try load(key)
+                slot = keys.count
+                slotOf[key] = slot
+                keys.append(key)
+                originals.append(stored)
+                current.append(stored)
+                touchedBefore = false
             }
+            let state = current[slot]
             try checkPrecondition(write, state: state, database: database, touchedBefore: touchedBefore)
             let (next, result) = try applyOne(write, to: state, database: database, commitTime: commitTime)
-            current[key] = .some(next)
+            current[slot] = next
             results.append(result)
         }
 
         var changes: [Change] = []
-        for key in touchOrder {
-            let before = originals[key] ?? nil
-            var after = current[key] ?? nil
+        for (slot, key) in keys.enumerated() {
+            let before = originals[slot]
+            var after = current[slot]
             if let b = before, let a = after, a.fields == b.fields { after = b }  // net no-op keeps its times
             if before != after { changes.append(Change(key: key, before: before, after: after)) }
         }

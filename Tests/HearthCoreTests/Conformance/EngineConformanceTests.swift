@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HearthCore
+import HearthTestSupport
 
 /// The server-visible side of Google's write conformance vectors: each vector's expected
 /// CommitRequest, sent to the engine, must succeed (or fail exactly as Firestore would for the

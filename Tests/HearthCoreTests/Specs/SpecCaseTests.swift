@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HearthCore
+import HearthTestSupport
 
 /// Runs every case in `specs/cases/*.json` against a fresh engine.
 ///

@@ -1,19 +1,20 @@
 import Foundation
-@testable import HearthCore
+public import HearthCore
 
 /// Turns Firestore's proto3 JSON (as in `specs/cases/` and the conformance vectors) into engine types.
-enum ProtoJSON {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public enum ProtoJSON {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
     }
 
-    static func object(_ any: Any?, _ what: String) throws -> [String: Any] {
+    public static func object(_ any: Any?, _ what: String) throws -> [String: Any] {
         guard let object = any as? [String: Any] else { throw Failure(description: "\(what) is not an object") }
         return object
     }
 
     /// A `Value` from `{"integerValue": "1"}` and friends.
-    static func value(_ any: Any?) throws -> Value {
+    public static func value(_ any: Any?) throws -> Value {
         let json = try object(any, "value")
         guard let (kind, payload) = json.first, json.count == 1 else { throw Failure(description: "bad value \(json)") }
         switch kind {
@@ -64,7 +65,7 @@ enum ProtoJSON {
         }
     }
 
-    static func fields(_ any: Any?) throws -> [String: Value] {
+    public static func fields(_ any: Any?) throws -> [String: Value] {
         guard let any else { return [:] }
         var result: [String: Value] = [:]
         for (name, raw) in try object(any, "fields") { result[name] = try value(raw) }
@@ -72,7 +73,7 @@ enum ProtoJSON {
     }
 
     /// RFC 3339 with optional fraction, `Z` only.
-    static func timestamp(_ text: String) throws -> Timestamp {
+    public static func timestamp(_ text: String) throws -> Timestamp {
         let parts = text.dropLast().split(separator: ".", maxSplits: 1)
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
@@ -88,16 +89,16 @@ enum ProtoJSON {
     }
 
     /// The database relative names resolve against (`specs/cases` use paths like `c/d`).
-    static let defaultDatabase = DatabaseID(uncheckedProject: "p", database: "(default)")
+    public static let defaultDatabase = DatabaseID(uncheckedProject: "p", database: "(default)")
 
     /// A full resource name, or a path relative to `defaultDatabase`.
-    static func documentName(_ name: String) throws -> (DatabaseID, DocumentKey) {
+    public static func documentName(_ name: String) throws -> (DatabaseID, DocumentKey) {
         if name.hasPrefix("projects/") { return try DocumentKey.parse(resourceName: name) }
         return (defaultDatabase, try DocumentKey(validating: name))
     }
 
     /// A `Write` from a CommitRequest's `writes[i]`.
-    static func write(_ any: Any?) throws -> (DatabaseID, Write) {
+    public static func write(_ any: Any?) throws -> (DatabaseID, Write) {
         let json = try object(any, "write")
         var precondition = Precondition.none
         if let current = json["currentDocument"] as? [String: Any] {
@@ -120,7 +121,7 @@ enum ProtoJSON {
         return (database, Write(.set(key, fields: fields), transforms: transforms, precondition: precondition))
     }
 
-    static func transform(_ any: Any?) throws -> FieldTransform {
+    public static func transform(_ any: Any?) throws -> FieldTransform {
         let json = try object(any, "transform")
         guard let pathText = json["fieldPath"] as? String else { throw Failure(description: "transform without path") }
         let path = try FieldPath(serverFormat: pathText)

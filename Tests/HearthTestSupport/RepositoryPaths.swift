@@ -1,16 +1,16 @@
-import Foundation
+public import Foundation
 
 /// Where the repository and the shared folder beside it are, found from this file's location.
-enum RepositoryPaths {
-    /// The repository root (…/Tests/HearthCoreTests/Support/RepositoryPaths.swift → three levels up).
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+public enum RepositoryPaths {
+    /// The repository root (…/Tests/HearthTestSupport/RepositoryPaths.swift → three levels up).
+    public static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `specs/cases` inside the repository.
-    static let specCases = root.appendingPathComponent("specs/cases")
+    public static let specCases = root.appendingPathComponent("specs/cases")
 
     /// Google's conformance vectors in `../shared`, or nil when that folder is absent (a user's clone).
-    static var conformanceVectors: URL? {
+    public static var conformanceVectors: URL? {
         let url = root.deletingLastPathComponent().appendingPathComponent("shared/conformance/firestore-v1")
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }

@@ -1,0 +1,77 @@
+public import HearthCore
+
+/// A collection's location: make document references in it, add documents, list them
+/// (the SDK's `CollectionReference`). Creating one never fails; an invalid path is reported by
+/// the first call that uses it.
+public final class CollectionReference: Sendable, CustomStringConvertible {
+    /// The database this reference belongs to.
+    public let firestore: Firestore
+    let referencePath: ReferencePath
+
+    init(firestore: Firestore, path: ReferencePath) {
+        self.firestore = firestore
+        self.referencePath = path
+    }
+
+    /// The validated collection path, or the error the path was given with.
+    func collectionPath() throws(FirestoreError) -> ResourcePath {
+        switch referencePath {
+        case .collection(let path): return path
+        case .invalid(_, let error): throw error
+        case .document(let key):
+            throw FirestoreError(
+                .invalidArgument,
+                "Invalid collection reference. Collection references must have an odd number of segments, but "
+                    + "\(key.path.canonicalString) has \(key.path.count).")
+        }
+    }
+
+    /// The collection's id (the last path segment).
+    public var collectionID: String { referencePath.string.split(separator: "/").last.map(String.init) ?? "" }
+
+    /// The slash-separated path from the database root.
+    public var path: String { referencePath.string }
+
+    /// The document containing this collection, or nil for a top-level collection.
+    public var parent: DocumentReference? {
+        guard case .collection(let path) = referencePath, let parent = path.parent, !parent.isEmpty else { return nil }
+        return DocumentReference(firestore: firestore, key: DocumentKey(unchecked: parent))
+    }
+
+    /// A reference to a new document with an auto-generated id (20 random characters).
+    public func document() -> DocumentReference { document(AutoID.generate()) }
+
+    /// The document `documentPath` (relative to this collection) in it.
+    public func document(_ documentPath: String) -> DocumentReference {
+        DocumentReference(firestore: firestore, path: ReferencePath.document(path + "/" + documentPath))
+    }
+
+    /// Adds a document with an auto-generated id and returns its reference.
+    nonisolated(nonsending) public func addDocument(data: [String: Any]) async throws(FirestoreError) -> DocumentReference {
+        _ = try collectionPath()
+        let reference = document()
+        try await reference.setData(data)
+        return reference
+    }
+
+    /// Reads every document of the collection, in document-id order.
+    nonisolated(nonsending) public func getDocuments() async throws(FirestoreError) -> QuerySnapshot {
+        let path = try collectionPath()
+        var documents: [QueryDocumentSnapshot] = []
+        var token: String?
+        repeat {
+            let page = try firestore.engine.listDocuments(
+                in: firestore.databaseID, collection: path, pageSize: 1_000, pageToken: token)
+            for entry in page.items {
+                guard let document = entry.document else { continue }
+                documents.append(QueryDocumentSnapshot(
+                    reference: DocumentReference(firestore: firestore, key: entry.key), document: document))
+            }
+            token = page.nextPageToken
+        } while token != nil
+        return QuerySnapshot(documents: documents)
+    }
+
+    /// The full resource name of the collection.
+    public var description: String { firestore.databaseID.documentsRoot + "/" + path }
+}

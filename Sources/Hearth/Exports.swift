@@ -1,0 +1,21 @@
+public import HearthCore
+
+// The engine's value types that the public API uses as they are, re-exported one by one so
+// `import Hearth` is enough (the rest of HearthCore stays an implementation detail).
+
+/// A point in time with nanosecond precision (stored with microsecond precision).
+public typealias Timestamp = HearthCore.Timestamp
+/// A latitude/longitude pair.
+public typealias GeoPoint = HearthCore.GeoPoint
+/// The error every Hearth call throws: a canonical gRPC code and Firestore's message.
+public typealias FirestoreError = HearthCore.FirestoreError
+/// The canonical status codes of `FirestoreError` (the SDK's `FirestoreErrorCode`).
+public typealias FirestoreErrorCode = HearthCore.FirestoreError.Code
+/// Who makes the requests of a `Firestore` instance: admin, a signed-in user, or nobody.
+public typealias AccessContext = HearthCore.AccessContext
+/// A project and database id.
+public typealias DatabaseID = HearthCore.DatabaseID
+/// How the data directory is opened (durability, map size, history retention, clock).
+public typealias EngineOptions = HearthCore.EngineOptions
+/// Whether each commit is synced to disk before it returns.
+public typealias Durability = HearthCore.Durability
