@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "LMDB", dependencies: ["CLMDB"], swiftSettings: strictSettings),
         .target(name: "HearthCore", dependencies: ["LMDB"], swiftSettings: strictSettings),
         .target(name: "Hearth", dependencies: ["HearthCore"], swiftSettings: strictSettings),
-        .executableTarget(name: "hearth", dependencies: ["HearthCore"], swiftSettings: strictSettings),
+        .executableTarget(name: "hearth", dependencies: ["Hearth", "HearthCore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "HearthBench",
             dependencies: ["Hearth", "HearthCore", "LMDB"],

@@ -24,6 +24,17 @@ enum BenchData {
         ]
     }
 
+    /// The same document as the API's user data (`[String: Any]`).
+    static func userData(index: Int) -> [String: Any] {
+        [
+            "title": "Room \(index) near the university", "price": 300 + index % 900, "rating": Double(index % 50) / 10,
+            "available": index % 3 == 0, "createdAt": Timestamp(microseconds: 1_700_000_000_000_000 + Int64(index) * 1_000),
+            "city": ["Madrid", "Sevilla", "Valencia", "Bilbao"][index % 4], "owner": "user\(index % 1_000)",
+            "tags": ["wifi", index % 2 == 0 ? "balcony" : "parking"],
+            "address": ["street": "Calle \(index % 200)", "number": index % 99], "rooms": 1 + index % 4,
+        ]
+    }
+
     /// The bytes the engine stores for `fields` (same size for the raw baseline).
     static func storedBytes(_ fields: [String: Value]) -> [UInt8] {
         DocumentRecord(contents: .init(fields: fields, createTime: 1, updateTime: 1), fullID: nil).encoded()

@@ -27,13 +27,15 @@ struct BenchScale {
     let commitsPerCommitter: Int
     /// Alternating raw/engine rounds; each side keeps its best.
     let rounds: Int
+    /// Single-document operations of the API-overhead workloads.
+    let apiOperations: Int
 
     static let full = BenchScale(
         documents: 200_000, batch: 500, pointGets: 200_000, sequentialCommits: 500, concurrentCommitters: 16,
-        commitsPerCommitter: 100, rounds: 3)
+        commitsPerCommitter: 100, rounds: 3, apiOperations: 20_000)
     static let quick = BenchScale(
         documents: 20_000, batch: 500, pointGets: 20_000, sequentialCommits: 100, concurrentCommitters: 16,
-        commitsPerCommitter: 20, rounds: 3)
+        commitsPerCommitter: 20, rounds: 3, apiOperations: 5_000)
 }
 
 /// Measures wall time.

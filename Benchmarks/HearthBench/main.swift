@@ -11,6 +11,7 @@ let scale = quick ? BenchScale.quick : BenchScale.full
 var results: [BenchResult] = []
 do {
     results += try await EngineWorkloads.run(scale: scale)
+    results += try await APIWorkloads.run(scale: scale).withRatios()
 } catch {
     FileHandle.standardError.write(Data("hearth-bench failed: \(error)\n".utf8))
     exit(1)

@@ -43,7 +43,17 @@ public final class CollectionReference: Sendable, CustomStringConvertible {
 
     /// The document `documentPath` (relative to this collection) in it.
     public func document(_ documentPath: String) -> DocumentReference {
-        DocumentReference(firestore: firestore, path: ReferencePath.document(path + "/" + documentPath))
+        if case .collection(let collection) = referencePath, !documentPath.utf8.contains(UInt8(ascii: "/")) {
+            // The common case, a plain id: validate only the id, not the whole path again.
+            do {
+                try ResourceID.validate(documentPath)
+                let key = try DocumentKey(path: collection.appending(documentPath))
+                return DocumentReference(firestore: firestore, key: key)
+            } catch {
+                return DocumentReference(firestore: firestore, path: .invalid(raw: path + "/" + documentPath, error: error))
+            }
+        }
+        return DocumentReference(firestore: firestore, path: ReferencePath.document(path + "/" + documentPath))
     }
 
     /// Adds a document with an auto-generated id and returns its reference.

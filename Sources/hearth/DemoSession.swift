@@ -1,48 +1,54 @@
+import Foundation
+import Hearth
 import HearthCore
 
-/// A scripted session against a data directory: writes, transforms, a transaction, reads.
+/// A scripted session against a data directory, through the Firebase-shaped Swift API: writes with
+/// transforms, a sub-collection, a transaction, a batch, an error as Firestore reports it, and the
+/// data read back. Run it twice on one directory: the visit counter keeps counting.
 enum DemoSession {
     static func run(directory: String) async throws {
-        let engine = try Engine(directory: directory)
-        defer { engine.close() }
-        let db = try DatabaseID(project: "demo-hearth")
-        print("Hearth opened \(directory) (last commit: \(engine.latestCommitTime))")
+        let db = try Firestore(directory: directory, projectID: "demo-hearth")
+        defer { db.close() }
+        print("Hearth opened \(directory)")
 
-        let alice = try DocumentKey(validating: "users/alice")
-        let visits = try await engine.commit(
-            [
-                Write.set(alice, fields: ["name": "Alice", "city": "Madrid"], transforms: [
-                    FieldTransform(try FieldPath(dotted: "visits"), .increment(1)),
-                    FieldTransform(try FieldPath(dotted: "lastSeen"), .serverTimestamp),
-                ])
-            ], in: db)
-        print("set users/alice at \(visits.commitTime); visits → \(visits.writeResults[0].transformResults[0])")
+        let alice = db.collection("users").document("alice")
+        try await alice.setData(
+            ["name": "Alice", "city": "Madrid", "visits": FieldValue.increment(Int64(1)), "lastSeen": FieldValue.serverTimestamp()],
+            merge: true)
+        let visits = try await alice.getDocument().get("visits") as? Int ?? 0
+        print("• users/alice merged; this is visit #\(visits) (the count survives restarts)")
 
-        let messageID = AutoID.generate()
-        let message = try DocumentKey(validating: "Chats/alice/bob/\(messageID)")
-        _ = try await engine.commit([.create(message, fields: ["text": "Hola, Bob"])], in: db)
-        print("created Chats/alice/bob/\(messageID)")
+        let chat = db.collection("Chats").document("alice").collection("bob")
+        let message = try await chat.addDocument(data: ["text": "Hola, Bob", "sentAt": FieldValue.serverTimestamp()])
+        print("• added \(message.path) (auto-id, server timestamp)")
 
-        let transaction = try engine.beginTransaction(in: db)
-        let current = try engine.getDocument(alice, in: db, consistency: .transaction(transaction))
-        let city = current?.fields["city"] ?? .null
-        _ = try await engine.commit(
-            [.update(alice, fields: ["previousCity": city, "city": "Sevilla"],
-                     mask: [try FieldPath(dotted: "previousCity"), try FieldPath(dotted: "city")])],
-            in: db, transaction: transaction)
-        print("transaction moved Alice from \(city) to Sevilla")
+        let moved = try await db.runTransaction { transaction -> String in
+            let city = try transaction.getDocument(alice).get("city") as? String ?? "?"
+            let next = city == "Madrid" ? "Sevilla" : "Madrid"
+            transaction.updateData(["city": next, "previousCity": city], forDocument: alice)
+            return "\(city) → \(next)"
+        }
+        print("• transaction moved Alice: \(moved)")
+
+        try await db.batch()
+            .setData(["title": "Room near campus", "price": 350], forDocument: db.document("Anuncios/a1"))
+            .updateData(["tags": FieldValue.arrayUnion(["wifi"])], forDocument: alice)
+            .commit()
+        print("• batch of two writes committed atomically")
 
         do {
-            _ = try await engine.commit([.create(alice, fields: [:])], in: db)
+            try await db.document("users/nobody").updateData(["x": 1])
         } catch {
-            print("creating users/alice again fails as Firestore does: \(error)")
+            print("• updating a missing document fails as Firestore does:\n    \(error)")
         }
 
-        let stored = try engine.getDocument(alice, in: db)
-        print("users/alice now: \(stored?.fields ?? [:])")
-        let top = try engine.listCollectionIDs(in: db, parent: nil)
-        print("collections at the root: \(top.items)")
-        let chats = try engine.listDocuments(in: db, collection: try ResourcePath(validating: "Chats"), showMissing: true)
-        print("Chats (with missing parents): \(chats.items.map { "\($0.key.documentID)\($0.document == nil ? " (missing)" : "")" })")
+        let snapshot = try await alice.getDocument()
+        print("• users/alice now:")
+        for (name, value) in (snapshot.data() ?? [:]).sorted(by: { $0.key < $1.key }) {
+            print("    \(name): \(value)")
+        }
+        let messages = try await chat.getDocuments()
+        print("• Chats/alice/bob holds \(messages.count) message(s); Chats/alice itself is a missing parent: "
+            + "exists = \(try await db.document("Chats/alice").getDocument().exists)")
     }
 }

@@ -29,15 +29,18 @@ struct UserDataReader {
     }
 
     /// Reads one value at the current path.
+    ///
+    /// Swift value types are tried before class types: on Linux, casting a Swift collection to a
+    /// class (`FieldValue`, `NSNull`) bridges it through Foundation first, which is slow.
     mutating func read(_ any: Any) throws(FirestoreError) -> UserDataNode {
-        if let sentinel = any as? FieldValue { return .sentinel(try readSentinel(sentinel)) }
         if let map = any as? [String: Any] { return .map(try readMap(map)) }
-        if let array = any as? [Any], !(any is Data), !(any is [UInt8]) {
+        if let array = any as? [Any] {
             var elements: [Value] = []
             elements.reserveCapacity(array.count)
             for element in array { elements.append(try readArrayElement(element)) }
             return .array(elements)
         }
+        if let sentinel = any as? FieldValue { return .sentinel(try readSentinel(sentinel)) }
         return .value(try readScalar(any))
     }
 
@@ -78,7 +81,7 @@ struct UserDataReader {
         if let sentinel = any as? FieldValue {
             throw failure("\(sentinel.methodName) is not currently supported inside arrays")
         }
-        if any is [Any], !(any is Data), !(any is [UInt8]) { throw failure("Nested arrays are not supported") }
+        if any is [Any] { throw failure("Nested arrays are not supported") }
         return try readPlain(any)
     }
 
@@ -108,11 +111,11 @@ struct UserDataReader {
     /// Reads a scalar: the Swift types the SDK accepts.
     private func readScalar(_ any: Any) throws(FirestoreError) -> Value {
         switch any {
-        case is NSNull: return .null
-        case let value as Value: return value
-        case let bool as Bool: return .boolean(bool)
         case let string as String: return .string(string)
+        case let bool as Bool: return .boolean(bool)
         case let int as Int: return .integer(Int64(int))
+        case let double as Double: return .double(double)
+        case let timestamp as Timestamp: return .timestamp(timestamp)
         case let int as Int64: return .integer(int)
         case let int as Int32: return .integer(Int64(int))
         case let int as Int16: return .integer(Int64(int))
@@ -126,13 +129,12 @@ struct UserDataReader {
         case let int as UInt64:
             guard let exact = Int64(exactly: int) else { throw failure("Unsupported value: \(int) does not fit in a 64-bit signed integer") }
             return .integer(exact)
-        case let double as Double: return .double(double)
         case let float as Float: return .double(Double(float))
-        case let timestamp as Timestamp: return .timestamp(timestamp)
         case let date as Date: return .timestamp(Timestamp(date: date))
         case let point as GeoPoint: return .geoPoint(point)
         case let data as Data: return .bytes(Array(data))
-        case let bytes as [UInt8]: return .bytes(bytes)
+        case let value as Value: return value
+        case is NSNull: return .null
         case let reference as DocumentReference:
             return .reference(DocumentReferenceValue(database: reference.firestore.databaseID, key: try reference.key()))
         default:

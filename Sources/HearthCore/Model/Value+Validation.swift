@@ -12,19 +12,29 @@ extension Value {
     /// Messages read `<reason> (found in field <path>).`, except the oversize value message, which
     /// is Firestore's own: `The value of property "<path>" is longer than 1048487 bytes.`
     public static func validateFields(_ fields: [String: Value]) throws(FirestoreError) {
-        var validator = FieldValidator()
-        try validator.validateMap(fields, level: 0, isVector: false)
+        // Valid documents (the hot path) are checked in storage order; only when something is
+        // wrong is the walk repeated in key order, so the reported error is deterministic.
+        var fast = FieldValidator(sortsKeys: false)
+        do {
+            try fast.validateMap(fields, level: 0, isVector: false)
+        } catch {
+            var ordered = FieldValidator(sortsKeys: true)
+            try ordered.validateMap(fields, level: 0, isVector: false)
+            throw error
+        }
     }
 }
 
 /// Walks a document's values depth first, keeping the current field path for messages.
 private struct FieldValidator {
+    /// Whether maps are visited in UTF-8 key order (deterministic first error) or storage order.
+    let sortsKeys: Bool
     /// The field names from the document's top level down to the value being checked.
     var path: [String] = []
 
     /// Validates the fields of a map whose own nesting level is `level` (0 for the document).
     mutating func validateMap(_ fields: [String: Value], level: Int, isVector: Bool) throws(FirestoreError) {
-        let entries = fields.sorted { String.compareUTF8($0.key, $1.key) < 0 }
+        let entries = sortsKeys ? fields.sorted { String.compareUTF8($0.key, $1.key) < 0 } : Array(fields)
         for (name, value) in entries {
             path.append(name)
             try validateName(name, isVectorMarker: isVector && String.equalUTF8(name, "__type__"))

@@ -71,7 +71,7 @@ package enum CommitApplier {
     private static func checkPrecondition(
         _ write: Write, state: DocumentRecord.Contents?, database: DatabaseID, touchedBefore: Bool
     ) throws(FirestoreError) {
-        let name = write.key.resourceName(in: database)
+        var name: String { write.key.resourceName(in: database) }  // built only when a check fails
         var failure: FirestoreError?
         switch write.precondition {
         case .none:
