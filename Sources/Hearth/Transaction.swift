@@ -78,11 +78,18 @@ extension Firestore {
     /// - Throws: the block's error; `ABORTED` when every attempt met contention.
     nonisolated(nonsending) public func runTransaction<T>(_ updateBlock: (Transaction) throws -> T) async throws -> T {
         var lastError = FirestoreError(.aborted, "Too much contention on these documents. Please try again.")
+        var previous: TransactionID?
         for attempt in 0..<Firestore.maxTransactionAttempts {
-            if attempt > 0 { try? await Task.sleep(nanoseconds: UInt64(1 << min(attempt, 6)) * 1_000_000) }
-            switch try await attemptTransaction(updateBlock) {
+            if attempt > 0 {
+                // Exponential backoff with jitter: 0.5–1× of 1, 2, 4, 8 ms.
+                let base = UInt64(1 << min(attempt - 1, 6)) * 1_000_000
+                try? await Task.sleep(nanoseconds: base / 2 + UInt64.random(in: 0...(base / 2)))
+            }
+            switch try await attemptTransaction(updateBlock, retrying: previous) {
             case .committed(let value): return value
-            case .contended(let error): lastError = error
+            case .contended(let error, let id):
+                lastError = error
+                previous = id
             }
         }
         throw lastError
@@ -91,21 +98,23 @@ extension Firestore {
     /// The outcome of one attempt: committed with the block's result, or contended (retry).
     private enum Attempt<T> {
         case committed(T)
-        case contended(FirestoreError)
+        case contended(FirestoreError, TransactionID)
     }
 
     /// One attempt: begin, run the block, commit. Non-contention errors are thrown.
+    /// A retry (`retrying` the aborted attempt's id) reserves what it reads, so it cannot keep losing.
     nonisolated(nonsending) private func attemptTransaction<T>(
-        _ updateBlock: (Transaction) throws -> T
+        _ updateBlock: (Transaction) throws -> T, retrying previous: TransactionID?
     ) async throws -> Attempt<T> {
-        let id = try engine.beginTransaction(in: databaseID)
+        let options = previous.map { TransactionOptions.readWriteRetry(previous: $0) } ?? .readWrite
+        let id = try engine.beginTransaction(in: databaseID, options: options)
         let transaction = Transaction(firestore: self, id: id)
         let outcome = Result { try updateBlock(transaction) }
         let value: T
         switch outcome {
         case .failure(let error):
             try? engine.rollback(id, in: databaseID)
-            if let error = error as? FirestoreError, error.code == .aborted { return .contended(error) }
+            if let error = error as? FirestoreError, error.code == .aborted { return .contended(error, id) }
             throw error
         case .success(let result):
             value = result
@@ -122,7 +131,7 @@ extension Firestore {
             try await engine.commit(writes, in: databaseID, transaction: id)
             return .committed(value)
         } catch {
-            if error.code == .aborted { return .contended(error) }
+            if error.code == .aborted { return .contended(error, id) }
             throw error
         }
     }

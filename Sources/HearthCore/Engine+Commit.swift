@@ -12,14 +12,16 @@ extension Engine {
     ) async throws(FirestoreError) -> CommitResult {
         var request = CommitRequest(database: database, writes: writes)
         if let transaction {
-            let state = try transactions.finish(transaction, database: database)
+            let state = try transactions.beginCommit(transaction, database: database)
             if state.readVersion != nil {
+                transactions.release(transaction)
                 guard writes.isEmpty else {
                     throw FirestoreError(.invalidArgument, "Cannot modify entities in a read-only transaction.")
                 }
                 return CommitResult(writeResults: [], commitTime: latestCommitTime)
             }
             request.readVersions = state.reads
+            request.transaction = transaction
         }
         return try await writer.submit(request)
     }

@@ -23,6 +23,7 @@ extension Engine {
         case .transaction(let id):
             let state = try transactions.use(id, database: database)
             if let version = state.readVersion { return try read(keys, in: database, at: version) }
+            transactions.reserveIfRetrying(id, keys: keys)  // before reading: a commit after this yields
             let found = try read { txn in try keys.map { ListedDocument(key: $0, document: try store.latest(database, key: $0, in: txn)) } }
             for entry in found {
                 try transactions.recordRead(id, key: entry.key, version: entry.document?.updateTime.microseconds)
@@ -39,6 +40,8 @@ extension Engine {
         switch options {
         case .readWrite:
             return transactions.begin(database: database, readVersion: nil)
+        case .readWriteRetry:
+            return transactions.begin(database: database, readVersion: nil, reservesReads: true)
         case .readOnly(let readTime):
             let version = try readTime.map { time throws(FirestoreError) in try checkedReadVersion(time) }
                 ?? writer.latestVersion

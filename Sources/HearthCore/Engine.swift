@@ -36,10 +36,11 @@ public final class Engine: Sendable {
             let store = DocumentStore(tables: tables, catalog: catalog)
             self.environment = environment
             self.store = store
-            self.transactions = TransactionRegistry(clock: options.clock)
+            let transactions = TransactionRegistry(clock: options.clock)
+            self.transactions = transactions
             self.writer = Writer(
                 environment: environment, store: store, clock: options.clock,
-                retentionMicros: options.retentionMicroseconds, lastVersion: lastVersion)
+                retentionMicros: options.retentionMicroseconds, lastVersion: lastVersion, transactions: transactions)
         } catch {
             environment.close()
             throw error

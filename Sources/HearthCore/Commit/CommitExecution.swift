@@ -3,14 +3,21 @@ package import LMDB
 /// Applies one commit inside the writer's (nested) transaction.
 package enum CommitExecution {
     /// Validates a transaction's reads, applies the writes, and stores the changes at version `time`.
+    ///
+    /// `admit` runs first, in the writer: a transaction's writes to a document reserved by another
+    /// live (retried) transaction abort it, and admitted writes are marked in flight until their
+    /// group is visible (`admitted` collects them for the writer to clear).
     package static func apply(
         _ request: CommitRequest, at time: Int64, store: DocumentStore, in txn: WriteTransaction,
-        pending: inout Catalog.Pending
+        pending: inout Catalog.Pending, transactions: TransactionRegistry, admitted: inout [CommitRequest]
     ) throws -> CommitResult {
         let commitTime = Timestamp(microseconds: time)
         guard !request.writes.isEmpty || !request.readVersions.isEmpty else {
             return CommitResult(writeResults: [], commitTime: commitTime)
         }
+        guard transactions.admit(request.writes.map(\.key), database: request.database, transaction: request.transaction)
+        else { throw FirestoreError(.aborted, "Too much contention on these documents. Please try again.") }
+        admitted.append(request)
         let db = try store.catalog.assignDatabase(request.database, in: txn, pending: &pending)
         for (key, seen) in request.readVersions {
             let now = try store.record(db: db, key: key, in: txn, writerPending: pending)?.contents?.updateTime

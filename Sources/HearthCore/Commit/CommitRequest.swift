@@ -7,6 +7,8 @@ package struct CommitRequest: Sendable {
     /// For a read-write transaction: each document read and the update time seen (nil = missing).
     /// The commit aborts if any of them changed since.
     package var readVersions: [DocumentKey: Int64?]
+    /// The transaction this commit ends, if any (its writes yield to documents reserved by others).
+    package var transaction: TransactionID?
 
     /// Creates a request.
     package init(database: DatabaseID, writes: [Write], readVersions: [DocumentKey: Int64?] = [:]) {

@@ -21,6 +21,7 @@ package final class Writer: @unchecked Sendable {
     private let store: DocumentStore
     private let clock: any CommitClock
     private let retentionMicros: Int64
+    private let transactions: TransactionRegistry
     private let condition = NSCondition()
     private var queue: [Pending] = []
     private var isClosed = false
@@ -28,6 +29,8 @@ package final class Writer: @unchecked Sendable {
     private var lastVersion: Int64
     private let committedVersion: Atomic<Int64>
     private let readFloor = Atomic<Int64>(0)
+    /// Commits admitted in the current group (writer thread only), cleared once it is visible.
+    private var admitted: [CommitRequest] = []
 
     /// Most commits one LMDB transaction takes.
     private static let maxGroup = 1_000
@@ -37,8 +40,9 @@ package final class Writer: @unchecked Sendable {
     /// Starts the writer thread.
     package init(
         environment: Environment, store: DocumentStore, clock: any CommitClock, retentionMicros: Int64,
-        lastVersion: Int64
+        lastVersion: Int64, transactions: TransactionRegistry
     ) {
+        self.transactions = transactions
         self.environment = environment
         self.store = store
         self.clock = clock
@@ -90,6 +94,15 @@ package final class Writer: @unchecked Sendable {
     private func run() {
         while let batch = nextBatch() {
             let outcomes: [Result<CommitResult, FirestoreError>]
+            admitted.removeAll(keepingCapacity: true)
+            defer {
+                for request in admitted {
+                    transactions.clearInFlight(request.writes.map(\.key), database: request.database)
+                }
+                for pending in batch {
+                    if let transaction = pending.request.transaction { transactions.release(transaction) }
+                }
+            }
             do {
                 let group = try environment.write { txn in try apply(batch, in: txn) }
                 store.catalog.publish(group.pending)
@@ -142,7 +155,8 @@ package final class Writer: @unchecked Sendable {
                 let (result, mappings) = try txn.nested { child in
                     var local = group.pending
                     let result = try CommitExecution.apply(
-                        pending.request, at: time, store: store, in: child, pending: &local)
+                        pending.request, at: time, store: store, in: child, pending: &local, transactions: transactions,
+                        admitted: &admitted)
                     return (result, local)
                 }
                 group.pending = mappings

@@ -22,6 +22,10 @@ public struct TransactionID: Sendable, Hashable, CustomStringConvertible {
 public enum TransactionOptions: Sendable, Equatable {
     /// Reads and writes; reads see the latest data and are validated at commit (optimistic).
     case readWrite
+    /// A read-write transaction retrying one that aborted (Firestore's `retry_transaction`).
+    /// It reserves the documents it reads: until it ends, another transaction that commits a
+    /// write to one of them aborts instead, so a retried transaction cannot keep losing.
+    case readWriteRetry(previous: TransactionID)
     /// Reads only, all at one consistent time: `readTime`, or the latest commit when nil.
     case readOnly(readTime: Timestamp?)
 }

@@ -1,4 +1,7 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Open transactions: what each read, and when it expires (270 s lifetime, 60 s idle, as Firestore).
 package final class TransactionRegistry: Sendable {
@@ -14,6 +17,38 @@ package final class TransactionRegistry: Sendable {
         package var started: Int64
         /// When it was last used (µs).
         package var lastUsed: Int64
+        /// Whether it retries an aborted transaction and so reserves what it reads.
+        package var reservesReads = false
+    }
+
+    /// A document in one database.
+    private struct DocumentRef: Hashable {
+        let database: DatabaseID
+        let key: DocumentKey
+    }
+
+    /// Open transactions, the documents reserved by retried ones, and the documents written by
+    /// commits the writer has accepted but not yet made visible (with counts).
+    private struct Table {
+        var open: [TransactionID: State] = [:]
+        var reservations: [DocumentRef: TransactionID] = [:]
+        var inFlight: [DocumentRef: Int] = [:]
+        /// Transactions whose commit was submitted but not yet applied: their reservations hold.
+        var committing: Set<TransactionID> = []
+
+        /// Removes a transaction and its reservations.
+        mutating func remove(_ id: TransactionID) {
+            open.removeValue(forKey: id)
+            committing.remove(id)
+            if !reservations.isEmpty { reservations = reservations.filter { $0.value != id } }
+        }
+
+        /// Whether `holder`'s reservations still count.
+        func holds(_ holder: TransactionID, now: Int64) -> Bool {
+            if committing.contains(holder) { return true }
+            guard let state = open[holder] else { return false }
+            return !TransactionRegistry.isExpired(state, now: now)
+        }
     }
 
     /// Total lifetime of a transaction.
@@ -21,20 +56,23 @@ package final class TransactionRegistry: Sendable {
     /// Longest idle period before a transaction expires.
     package static let maxIdleMicros: Int64 = 60_000_000
 
-    /// Open transactions by id; guarded by the mutex.
-    private let open = Mutex<[TransactionID: State]>([:])
+    /// Open transactions and reservations; guarded by the mutex.
+    private let table = Mutex(Table())
     private let clock: any CommitClock
 
     /// Creates an empty registry.
     package init(clock: any CommitClock) { self.clock = clock }
 
     /// Registers a new transaction (and forgets expired ones).
-    package func begin(database: DatabaseID, readVersion: Int64?) -> TransactionID {
+    package func begin(database: DatabaseID, readVersion: Int64?, reservesReads: Bool = false) -> TransactionID {
         let now = clock.nowMicroseconds()
         let id = TransactionID.random()
-        open.withLock { table in
-            table = table.filter { !Self.isExpired($0.value, now: now) }
-            table[id] = State(database: database, readVersion: readVersion, started: now, lastUsed: now)
+        table.withLock { table in
+            let expired = table.open.filter { Self.isExpired($0.value, now: now) }.map(\.key)
+            for old in expired { table.remove(old) }
+            var state = State(database: database, readVersion: readVersion, started: now, lastUsed: now)
+            state.reservesReads = reservesReads
+            table.open[id] = state
         }
         return id
     }
@@ -42,13 +80,13 @@ package final class TransactionRegistry: Sendable {
     /// The state of a live transaction of `database`, marking it used.
     package func use(_ id: TransactionID, database: DatabaseID) throws(FirestoreError) -> State {
         let now = clock.nowMicroseconds()
-        let state = open.withLock { table -> State? in
-            guard var state = table[id], state.database == database, !Self.isExpired(state, now: now) else {
-                table[id] = nil
+        let state = table.withLock { table -> State? in
+            guard var state = table.open[id], state.database == database, !Self.isExpired(state, now: now) else {
+                table.remove(id)
                 return nil
             }
             state.lastUsed = now
-            table[id] = state
+            table.open[id] = state
             return state
         }
         guard let state else { throw Self.invalid }
@@ -58,30 +96,109 @@ package final class TransactionRegistry: Sendable {
     /// Records that a read-write transaction saw `key` at `version` (nil = missing).
     /// Seeing one document at two versions aborts the transaction.
     package func recordRead(_ id: TransactionID, key: DocumentKey, version: Int64?) throws(FirestoreError) {
-        let conflict = open.withLock { table -> Bool in
-            guard var state = table[id] else { return false }
+        let conflict = table.withLock { table -> Bool in
+            guard var state = table.open[id] else { return false }
             if let earlier = state.reads[key], earlier != version {
-                table[id] = nil
+                table.remove(id)
                 return true
             }
             state.reads[key] = .some(version)
-            table[id] = state
+            table.open[id] = state
             return false
         }
         if conflict { throw FirestoreError(.aborted, "Document version changed between two reads.") }
     }
 
-    /// Ends a transaction (commit or rollback), returning its state.
+    /// For a retried transaction, reserves each of `keys` that no live transaction holds yet, then
+    /// waits (at most `maxInFlightWait`) until no accepted commit to them is still invisible.
+    /// Called before reading: every commit accepted after the reservation yields to this
+    /// transaction, and every one accepted before it is visible to the read that follows.
+    package func reserveIfRetrying(_ id: TransactionID, keys: [DocumentKey]) {
+        let refs: [DocumentRef] = table.withLock { table in
+            guard let state = table.open[id], state.reservesReads else { return [] }
+            var refs: [DocumentRef] = []
+            for key in keys {
+                let ref = DocumentRef(database: state.database, key: key)
+                refs.append(ref)
+                if let holder = table.reservations[ref], table.holds(holder, now: clock.nowMicroseconds()) { continue }
+                table.reservations[ref] = id
+            }
+            return refs
+        }
+        guard !refs.isEmpty else { return }
+        let deadline = clock.nowMicroseconds() + Self.maxInFlightWaitMicros
+        while table.withLock({ table in refs.contains { table.inFlight[$0] != nil } }),
+              clock.nowMicroseconds() < deadline {
+            Self.pause()
+        }
+    }
+
+    /// Longest a retried transaction waits for accepted commits to become visible.
+    package static let maxInFlightWaitMicros: Int64 = 200_000
+
+    /// Called by the writer for each commit, atomically: fails (false) when a transaction's write
+    /// hits a document another live transaction reserved; otherwise marks the written documents
+    /// in flight until `clearInFlight` (after the group is visible).
+    package func admit(_ keys: [DocumentKey], database: DatabaseID, transaction: TransactionID?) -> Bool {
+        let now = clock.nowMicroseconds()
+        return table.withLock { table in
+            let refs = keys.map { DocumentRef(database: database, key: $0) }
+            if let transaction, !table.reservations.isEmpty {
+                for ref in refs {
+                    if let holder = table.reservations[ref], holder != transaction, table.holds(holder, now: now) {
+                        return false
+                    }
+                }
+            }
+            for ref in refs { table.inFlight[ref, default: 0] += 1 }
+            return true
+        }
+    }
+
+    /// Ends the in-flight marks `admit` made for `keys` (their group is now visible, or failed).
+    package func clearInFlight(_ keys: [DocumentKey], database: DatabaseID) {
+        table.withLock { table in
+            for key in keys {
+                let ref = DocumentRef(database: database, key: key)
+                guard let count = table.inFlight[ref] else { continue }
+                table.inFlight[ref] = count > 1 ? count - 1 : nil
+            }
+        }
+    }
+
+    private static func pause() {
+        #if canImport(Glibc)
+        usleep(50)
+        #endif
+    }
+
+    /// Ends a transaction at rollback, returning its state.
     package func finish(_ id: TransactionID, database: DatabaseID) throws(FirestoreError) -> State {
         let state = try use(id, database: database)
-        _ = open.withLock { $0.removeValue(forKey: id) }
+        table.withLock { $0.remove(id) }
         return state
     }
 
-    /// Number of open transactions (for tests and diagnostics).
-    package var count: Int { open.withLock { $0.count } }
+    /// Ends a transaction whose commit is being submitted: it can no longer be used, but its
+    /// reservations hold until the writer has applied (or refused) the commit (`release`).
+    package func beginCommit(_ id: TransactionID, database: DatabaseID) throws(FirestoreError) -> State {
+        let state = try use(id, database: database)
+        table.withLock { table in
+            table.open.removeValue(forKey: id)
+            table.committing.insert(id)
+        }
+        return state
+    }
 
-    private static func isExpired(_ state: State, now: Int64) -> Bool {
+    /// Drops what is left of a transaction once the writer has processed its commit.
+    package func release(_ id: TransactionID) {
+        table.withLock { $0.remove(id) }
+    }
+
+    /// Number of open transactions (for tests and diagnostics).
+    package var count: Int { table.withLock { $0.open.count } }
+
+    fileprivate static func isExpired(_ state: State, now: Int64) -> Bool {
         now - state.started > maxLifetimeMicros || now - state.lastUsed > maxIdleMicros
     }
 

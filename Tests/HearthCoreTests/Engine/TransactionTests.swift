@@ -174,3 +174,40 @@ struct TransactionTests {
         #expect(try t.get("counters/c")?.fields["n"] == 100)
     }
 }
+
+@Suite("Retried transactions go first")
+struct RetryPriorityTests {
+    @Test func aRetriedTransactionsReadsAreReservedAgainstOtherTransactions() async throws {
+        let t = try TestEngine()
+        let key = try t.key("counters/c")
+        try await t.commit([.set(key, fields: ["n": 0])])
+        let first = try t.engine.beginTransaction(in: t.database)
+        let retry = try t.engine.beginTransaction(in: t.database, options: .readWriteRetry(previous: first))
+        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(retry))
+        let other = try t.engine.beginTransaction(in: t.database)
+        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(other))
+        await expectError(.aborted) {
+            try await t.engine.commit([.set(key, fields: ["n": 1])], in: t.database, transaction: other)
+        }
+        try await t.engine.commit([.set(key, fields: ["n": 2])], in: t.database, transaction: retry)
+        #expect(try t.get("counters/c")?.fields["n"] == 2)
+        // Once the retry ended, its reservation is gone.
+        let later = try t.engine.beginTransaction(in: t.database)
+        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(later))
+        try await t.engine.commit([.set(key, fields: ["n": 3])], in: t.database, transaction: later)
+        #expect(try t.get("counters/c")?.fields["n"] == 3)
+    }
+
+    @Test func plainWritesAreNeverBlockedByAReservation() async throws {
+        let t = try TestEngine()
+        let key = try t.key("counters/c")
+        let first = try t.engine.beginTransaction(in: t.database)
+        let retry = try t.engine.beginTransaction(in: t.database, options: .readWriteRetry(previous: first))
+        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(retry))
+        try await t.commit([.set(key, fields: ["n": 9])])
+        #expect(try t.get("counters/c")?.fields["n"] == 9)
+        await expectError(.aborted) {
+            try await t.engine.commit([.set(key, fields: ["n": 1])], in: t.database, transaction: retry)
+        }
+    }
+}
