@@ -18,7 +18,7 @@ public final class FieldValue {
 
     let kind: Kind
 
-    private init(_ kind: Kind) { self.kind = kind }
+    init(_ kind: Kind) { self.kind = kind }
 
     /// Deletes the field (only in `updateData` and merging `setData`).
     public static func delete() -> FieldValue { FieldValue(.delete) }

@@ -60,6 +60,14 @@ public final class Transaction {
         add(document) { key throws(FirestoreError) in Write.delete(key) }
     }
 
+    /// Adds an encoded value's write (used by `setData(from:forDocument:)`).
+    func addEncoded<T: Encodable>(_ value: T, _ document: DocumentReference, merge: Bool, encoder: Firestore.Encoder) -> Transaction {
+        add(document) { key throws(FirestoreError) in
+            let nodes = try encodedNodes(value, encoder)
+            return merge ? try WriteFactory.merge(nodes: nodes, to: key) : try WriteFactory.set(nodes: nodes, to: key)
+        }
+    }
+
     private func add(_ document: DocumentReference, _ make: (DocumentKey) throws(FirestoreError) -> Write) -> Transaction {
         collector.add(WriteCollector.build(document, firestore, make))
         return self

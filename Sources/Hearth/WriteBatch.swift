@@ -52,6 +52,14 @@ public final class WriteBatch: Sendable {
         try await firestore.engine.commit(writes, in: firestore.databaseID)
     }
 
+    /// Adds an encoded value's write (used by `setData(from:forDocument:)`).
+    func addEncoded<T: Encodable>(_ value: T, _ document: DocumentReference, merge: Bool, encoder: Firestore.Encoder) -> WriteBatch {
+        add(document) { key throws(FirestoreError) in
+            let nodes = try encodedNodes(value, encoder)
+            return merge ? try WriteFactory.merge(nodes: nodes, to: key) : try WriteFactory.set(nodes: nodes, to: key)
+        }
+    }
+
     private func add(_ document: DocumentReference, _ make: (DocumentKey) throws(FirestoreError) -> Write) -> WriteBatch {
         let write = WriteCollector.build(document, firestore, make)
         state.withLock { $0.add(write) }

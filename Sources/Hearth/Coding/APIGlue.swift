@@ -1,0 +1,70 @@
+internal import HearthCore
+
+extension DocumentReference {
+    /// Writes an `Encodable` value as the document (with `merge: true`, only its fields change).
+    nonisolated(nonsending) public func setData<T: Encodable>(
+        from value: T, merge: Bool = false, encoder: Firestore.Encoder = Firestore.Encoder()
+    ) async throws {
+        let nodes = try encoder.encodeNodes(value)
+        let key = try key()
+        let write = merge ? try WriteFactory.merge(nodes: nodes, to: key) : try WriteFactory.set(nodes: nodes, to: key)
+        try await firestore.engine.commit([write], in: firestore.databaseID)
+    }
+}
+
+extension CollectionReference {
+    /// Adds an `Encodable` value as a new document with an auto-generated id.
+    nonisolated(nonsending) public func addDocument<T: Encodable>(
+        from value: T, encoder: Firestore.Encoder = Firestore.Encoder()
+    ) async throws -> DocumentReference {
+        _ = try collectionPath()
+        let reference = document()
+        try await reference.setData(from: value, encoder: encoder)
+        return reference
+    }
+}
+
+extension DocumentSnapshot {
+    /// Decodes the document as `T`; `@DocumentID` properties get this document's id.
+    /// - Throws: `DecodingError.valueNotFound` when the document does not exist.
+    public func data<T: Decodable>(as type: T.Type, decoder: Firestore.Decoder = Firestore.Decoder()) throws -> T {
+        guard let fields else {
+            throw DecodingError.valueNotFound(type, .init(
+                codingPath: [], debugDescription: "The document \(reference.path) does not exist."))
+        }
+        return try decoder.decode(type, fromFields: fields, in: reference)
+    }
+}
+
+extension WriteBatch {
+    /// Writes an `Encodable` value as `document`.
+    @discardableResult
+    public func setData<T: Encodable>(
+        from value: T, forDocument document: DocumentReference, merge: Bool = false,
+        encoder: Firestore.Encoder = Firestore.Encoder()
+    ) -> WriteBatch {
+        addEncoded(value, document, merge: merge, encoder: encoder)
+    }
+}
+
+extension Transaction {
+    /// Writes an `Encodable` value as `document`.
+    @discardableResult
+    public func setData<T: Encodable>(
+        from value: T, forDocument document: DocumentReference, merge: Bool = false,
+        encoder: Firestore.Encoder = Firestore.Encoder()
+    ) -> Transaction {
+        addEncoded(value, document, merge: merge, encoder: encoder)
+    }
+}
+
+/// Turns an encoding failure into the `INVALID_ARGUMENT` a batch or transaction reports at commit.
+func encodedNodes<T: Encodable>(_ value: T, _ encoder: Firestore.Encoder) throws(FirestoreError) -> [String: UserDataNode] {
+    do {
+        return try encoder.encodeNodes(value)
+    } catch let error as FirestoreError {
+        throw error
+    } catch {
+        throw FirestoreError(.invalidArgument, "Invalid data. \(error)")
+    }
+}
