@@ -3,18 +3,20 @@ public import HearthCore
 /// A collection's location: make document references in it, add documents, list them
 /// (the SDK's `CollectionReference`). Creating one never fails; an invalid path is reported by
 /// the first call that uses it.
-public final class CollectionReference: Sendable, CustomStringConvertible {
-    /// The database this reference belongs to.
-    public let firestore: Firestore
+public final class CollectionReference: Query, @unchecked Sendable, CustomStringConvertible {
+    // Immutable after init.
     let referencePath: ReferencePath
 
     init(firestore: Firestore, path: ReferencePath) {
-        self.firestore = firestore
         self.referencePath = path
+        super.init(firestore: firestore, source: .collection(path))
     }
 
     /// The validated collection path, or the error the path was given with.
-    func collectionPath() throws(FirestoreError) -> ResourcePath {
+    func collectionPath() throws(FirestoreError) -> ResourcePath { try Self.validated(referencePath) }
+
+    /// A collection path from a reference path, or the error to report.
+    static func validated(_ referencePath: ReferencePath) throws(FirestoreError) -> ResourcePath {
         switch referencePath {
         case .collection(let path): return path
         case .invalid(_, let error): throw error
@@ -62,24 +64,6 @@ public final class CollectionReference: Sendable, CustomStringConvertible {
         let reference = document()
         try await reference.setData(data)
         return reference
-    }
-
-    /// Reads every document of the collection, in document-id order.
-    nonisolated(nonsending) public func getDocuments() async throws(FirestoreError) -> QuerySnapshot {
-        let path = try collectionPath()
-        var documents: [QueryDocumentSnapshot] = []
-        var token: String?
-        repeat {
-            let page = try firestore.engine.listDocuments(
-                in: firestore.databaseID, collection: path, pageSize: 1_000, pageToken: token)
-            for entry in page.items {
-                guard let document = entry.document else { continue }
-                documents.append(QueryDocumentSnapshot(
-                    reference: DocumentReference(firestore: firestore, key: entry.key), document: document))
-            }
-            token = page.nextPageToken
-        } while token != nil
-        return QuerySnapshot(documents: documents)
     }
 
     /// The full resource name of the collection.

@@ -72,3 +72,25 @@ extension DocumentStore {
         return ids
     }
 }
+
+extension DocumentStore {
+    /// The paths of every collection in database `db` whose id is `collectionID`, at any depth.
+    ///
+    /// Scans the collection catalog (one entry per collection ever used), not the documents.
+    package func collectionPaths(db: UInt32, collectionID: String, in txn: ReadTransaction) throws -> [ResourcePath] {
+        var paths: [ResourcePath] = []
+        try txn.scan(in: tables.collectionPaths, from: nil, to: nil) { _, value in
+            guard let owner = value.bigEndianUInt32(at: 0) else {
+                throw FirestoreError(.dataLoss, "Corrupt stored collection path.")
+            }
+            guard owner == db else { return true }
+            let path = String(decoding: UnsafeRawBufferPointer(rebasing: value[4...]), as: UTF8.self)
+            let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            if segments.last.map({ String.equalUTF8($0, collectionID) }) == true {
+                paths.append(ResourcePath(uncheckedSegments: segments))
+            }
+            return true
+        }
+        return paths
+    }
+}

@@ -145,3 +145,27 @@ struct DocumentReferenceTests {
         named.close()
     }
 }
+
+@Suite("Queries before issue 4: whole collections and collection groups")
+struct CollectionGroupTests {
+    @Test func collectionGroupReadsEveryCollectionWithTheIDInPathOrder() async throws {
+        let t = try TestFirestore()
+        try await t.db.document("Chats/bob/alice/m2").setData(["text": "2"])
+        try await t.db.document("Chats/alice/bob/m1").setData(["text": "1"])
+        try await t.db.document("bob/top").setData(["text": "top"])
+        try await t.db.document("Chats/alice/carol/m3").setData(["text": "3"])
+        let snapshot = try await t.db.collectionGroup("bob").getDocuments()
+        #expect(snapshot.documents.map(\.reference.path) == ["Chats/alice/bob/m1", "bob/top"])
+        let alice = try await t.db.collectionGroup("alice").getDocuments()
+        #expect(alice.documents.map(\.reference.path) == ["Chats/bob/alice/m2"])
+        #expect(try await t.db.collectionGroup("nobody").getDocuments().isEmpty)
+        await expectFirestoreError(.invalidArgument) { _ = try await t.db.collectionGroup("a/b").getDocuments() }
+    }
+
+    @Test func aCollectionReferenceIsAQuery() async throws {
+        let t = try TestFirestore()
+        try await t.db.document("rooms/r1").setData(["n": 1])
+        let query: Query = t.db.collection("rooms")
+        #expect(try await query.getDocuments().documents.map(\.documentID) == ["r1"])
+    }
+}
