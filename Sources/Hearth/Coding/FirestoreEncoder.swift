@@ -133,28 +133,12 @@ enum NodeEncoding {
     /// A node as the SDK's `[String: Any]` output (sentinels as `FieldValue`s).
     static func any(_ node: UserDataNode) -> Any {
         switch node {
-        case .value(let value): return plainAny(value)
-        case .array(let elements): return elements.map(plainAny)
+        case .value(let value): return ValueBridge.any(value, firestore: nil)
+        case .array(let elements): return elements.map { ValueBridge.any($0, firestore: nil) }
         case .map(let children): return children.mapValues(any)
         case .sentinel(.delete): return FieldValue.delete()
         case .sentinel(.transform(.serverTimestamp)): return FieldValue.serverTimestamp()
         case .sentinel(.transform(let kind)): return FieldValue(transform: kind)
-        }
-    }
-
-    private static func plainAny(_ value: Value) -> Any {
-        switch value {
-        case .null: return NSNull()
-        case .boolean(let b): return b
-        case .integer(let i): return Int(i)
-        case .double(let d): return d
-        case .timestamp(let t): return t
-        case .string(let s): return s
-        case .bytes(let b): return Data(b)
-        case .geoPoint(let g): return g
-        case .reference: return value
-        case .array(let elements): return elements.map(plainAny)
-        case .map(let fields): return fields.mapValues(plainAny)
         }
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 enum ValueBridge {
     /// `Int` for integers, `Double`, `Bool`, `String`, `Data`, `Timestamp`, `GeoPoint`,
     /// `DocumentReference`, `NSNull`, `[Any]` and `[String: Any]`.
-    static func any(_ value: Value, firestore: Firestore) -> Any {
+    /// Without a `firestore` (the encoder's `[String: Any]` output), references stay `Value`s.
+    static func any(_ value: Value, firestore: Firestore?) -> Any {
         switch value {
         case .null: return NSNull()
         case .boolean(let b): return b
@@ -15,14 +16,14 @@ enum ValueBridge {
         case .string(let s): return s
         case .bytes(let b): return Data(b)
         case .geoPoint(let g): return g
-        case .reference(let r): return reference(r, firestore: firestore)
+        case .reference(let r): return firestore.map { reference(r, firestore: $0) } ?? value
         case .array(let elements): return elements.map { any($0, firestore: firestore) }
         case .map(let fields): return map(fields, firestore: firestore)
         }
     }
 
     /// A field map as `[String: Any]`.
-    static func map(_ fields: [String: Value], firestore: Firestore) -> [String: Any] {
+    static func map(_ fields: [String: Value], firestore: Firestore?) -> [String: Any] {
         var result: [String: Any] = [:]
         result.reserveCapacity(fields.count)
         for (name, value) in fields { result[name] = any(value, firestore: firestore) }

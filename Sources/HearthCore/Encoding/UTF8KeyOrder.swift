@@ -28,15 +28,7 @@ package enum UTF8KeyOrder {
 
     /// Lexicographic unsigned byte comparison, shorter prefix first (LMDB's default key order).
     package static func compareBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
-        let common = min(a.count, b.count)
-        var index = 0
-        while index < common {
-            let x = a[index]
-            let y = b[index]
-            if x != y { return x < y ? -1 : 1 }
-            index += 1
-        }
-        return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+        UTF8Order.compare(a.assumingMemoryBound(to: UInt8.self), b.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Calls `body` with each of the map's entries in ascending UTF-8 key order.

@@ -5,9 +5,7 @@ extension String {
     /// (U+00E9) equal to `"e\u{301}"`; Firestore compares the encoded bytes, so those differ here.
     /// Byte order is also code-point order, unlike UTF-16 order (`"\u{FFFD}" < "\u{1F600}"`).
     public static func compareUTF8(_ a: String, _ b: String) -> Int {
-        var a = a
-        var b = b
-        return a.withUTF8 { lhs in b.withUTF8 { rhs in UTF8Order.compare(lhs, rhs) } }
+        UTF8KeyOrder.compare(a, b)
     }
 
     /// True when both strings have exactly the same UTF-8 bytes (no canonical equivalence).

@@ -11,33 +11,10 @@ import HearthTestSupport
 /// are counted, not run. Skipped cleanly when `../shared` is absent.
 @Suite("Conformance vectors: engine side")
 struct EngineConformanceTests {
-    struct Vector: CustomTestStringConvertible, Sendable {
-        let name: String
-        let kind: String
-        let json: String
-        var testDescription: String { name }
-    }
-
     static let kinds = ["create", "set", "update", "updatePaths", "delete"]
 
-    static func vectors() -> [Vector] {
-        guard let folder = RepositoryPaths.conformanceVectors,
-              let files = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-        else { return [] }
-        var result: [Vector] = []
-        for file in files.sorted(by: { $0.path < $1.path }) where file.pathExtension == "json" {
-            guard let data = try? Data(contentsOf: file),
-                  let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let tests = root["tests"] as? [[String: Any]] else { continue }
-            for test in tests {
-                for kind in kinds {
-                    guard let body = test[kind] as? [String: Any], body["request"] != nil,
-                          let text = try? JSONSerialization.data(withJSONObject: body) else { continue }
-                    result.append(Vector(name: file.deletingPathExtension().lastPathComponent, kind: kind, json: String(decoding: text, as: UTF8.self)))
-                }
-            }
-        }
-        return result
+    static func vectors() -> [ConformanceVector] {
+        ConformanceVector.load(kinds: kinds, requiringRequest: true)
     }
 
     @Test(.enabled(if: RepositoryPaths.conformanceVectors != nil, "../shared/conformance is absent"))
@@ -46,7 +23,7 @@ struct EngineConformanceTests {
     }
 
     @Test(.enabled(if: RepositoryPaths.conformanceVectors != nil, "../shared/conformance is absent"), arguments: vectors())
-    func vector(_ vector: Vector) async throws {
+    func vector(_ vector: ConformanceVector) async throws {
         let body = try ProtoJSON.object(try JSONSerialization.jsonObject(with: Data(vector.json.utf8)), "vector")
         let request = try ProtoJSON.object(body["request"], "request")
         let writes = try (request["writes"] as? [Any] ?? []).map(ProtoJSON.write)

@@ -9,33 +9,10 @@ import Testing
 /// where the vector expects an error. Skipped cleanly when `../shared` is absent.
 @Suite("Conformance vectors: Swift API")
 struct APIConformanceTests {
-    struct Vector: CustomTestStringConvertible, Sendable {
-        let name: String
-        let kind: String
-        let json: String
-        var testDescription: String { name }
-    }
-
     static let kinds = ["create", "set", "update", "updatePaths", "delete", "get"]
 
-    static func vectors() -> [Vector] {
-        guard let folder = RepositoryPaths.conformanceVectors,
-              let files = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-        else { return [] }
-        var result: [Vector] = []
-        for file in files.sorted(by: { $0.path < $1.path }) where file.pathExtension == "json" {
-            guard let data = try? Data(contentsOf: file),
-                  let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let tests = root["tests"] as? [[String: Any]] else { continue }
-            for test in tests {
-                for kind in kinds {
-                    guard let body = test[kind] as? [String: Any],
-                          let text = try? JSONSerialization.data(withJSONObject: body) else { continue }
-                    result.append(Vector(name: file.deletingPathExtension().lastPathComponent, kind: kind, json: String(decoding: text, as: UTF8.self)))
-                }
-            }
-        }
-        return result
+    static func vectors() -> [ConformanceVector] {
+        ConformanceVector.load(kinds: kinds)
     }
 
     @Test(.enabled(if: RepositoryPaths.conformanceVectors != nil, "../shared/conformance is absent"))
@@ -45,7 +22,7 @@ struct APIConformanceTests {
     }
 
     @Test(.enabled(if: RepositoryPaths.conformanceVectors != nil, "../shared/conformance is absent"), arguments: vectors())
-    func vector(_ vector: Vector) throws {
+    func vector(_ vector: ConformanceVector) throws {
         let body = try ProtoJSON.object(try JSONSerialization.jsonObject(with: Data(vector.json.utf8)), "vector")
         let name = try #require(body["docRefPath"] as? String)
         let (_, key) = try ProtoJSON.documentName(name)
