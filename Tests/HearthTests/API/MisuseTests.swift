@@ -78,3 +78,14 @@ struct MisuseTests {
         await expectFirestoreError(.invalidArgument) { try await batch.commit() }
     }
 }
+
+@Suite("Dates at the edges never crash")
+struct DateEdgeTests {
+    @Test(arguments: [Double.nan, .infinity, -.infinity, 1e300, -1e300, -62_135_596_800.5, 253_402_300_799.9999])
+    func extremeDatesAreClamped(_ interval: Double) throws {
+        let timestamp = Timestamp(date: Date(timeIntervalSince1970: interval))
+        #expect(timestamp.seconds >= Timestamp.minSeconds)
+        #expect(timestamp.seconds <= Timestamp.maxSeconds)
+        #expect(timestamp.nanoseconds >= 0 && timestamp.nanoseconds <= 999_999_999)
+    }
+}
