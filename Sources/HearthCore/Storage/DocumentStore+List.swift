@@ -74,10 +74,9 @@ extension DocumentStore {
 }
 
 extension DocumentStore {
-    /// The paths of every collection in database `db` whose id is `collectionID`, at any depth.
-    ///
-    /// Scans the collection catalog (one entry per collection ever used), not the documents.
-    package func collectionPaths(db: UInt32, collectionID: String, in txn: ReadTransaction) throws -> [ResourcePath] {
+    /// The paths of every collection in database `db` whose id is `collectionID` (any id when
+    /// nil), at any depth. Scans the collection catalog (one entry per collection ever used).
+    package func collectionPaths(db: UInt32, collectionID: String?, in txn: ReadTransaction) throws -> [ResourcePath] {
         var paths: [ResourcePath] = []
         try txn.scan(in: tables.collectionPaths, from: nil, to: nil) { _, value in
             guard let owner = value.bigEndianUInt32(at: 0) else {
@@ -86,9 +85,8 @@ extension DocumentStore {
             guard owner == db else { return true }
             let path = String(decoding: UnsafeRawBufferPointer(rebasing: value[4...]), as: UTF8.self)
             let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            if segments.last.map({ String.equalUTF8($0, collectionID) }) == true {
-                paths.append(ResourcePath(uncheckedSegments: segments))
-            }
+            if let collectionID, segments.last.map({ String.equalUTF8($0, collectionID) }) != true { return true }
+            paths.append(ResourcePath(uncheckedSegments: segments))
             return true
         }
         return paths

@@ -7,7 +7,8 @@ import HearthTestSupport
 ///
 /// A file holds `{"cases": [{"description", "steps": [...]}]}`. A step is one of
 /// `{"commit": [writes], "expectError": {"code", "message"?}, "expectTransformResults": [[values]]}`
-/// or `{"get": "path", "expectFields": {...}, "expectMissing": true, "expectUpdateTimeOfStep": n}`.
+/// or `{"get": "path", "expectFields": {...}, "expectMissing": true, "expectUpdateTimeOfStep": n}`
+/// or `{"query": <StructuredQuery JSON>, "parent": "path"?, "expectPaths": [...], "expectFields": [{...}], "expectError": {...}}`.
 /// Writes and values use Firestore's proto3 JSON; names may be relative paths.
 @Suite("specs/cases")
 struct SpecCaseTests {
@@ -75,8 +76,27 @@ struct SpecCaseTests {
                 if let earlier = step["expectUpdateTimeOfStep"] as? Int {
                     #expect(doc?.updateTime == commitTimes[earlier], "step \(index)")
                 }
+            } else if let queryJSON = step["query"] {
+                let parent = try (step["parent"] as? String).map { try ResourcePath(validating: $0) } ?? .root
+                let query = try ProtoJSON.structuredQuery(queryJSON, parent: parent)
+                let documents: [Document]
+                do {
+                    documents = try t.engine.runQuery(query, in: ProtoJSON.defaultDatabase)
+                } catch {
+                    let expected = try #require(step["expectError"] as? [String: Any], "step \(index) failed: \(error)")
+                    #expect(error.code.name == expected["code"] as? String, "step \(index): \(error)")
+                    if let message = expected["message"] as? String { #expect(error.message == message, "step \(index)") }
+                    continue
+                }
+                #expect(step["expectError"] == nil, "step \(index) should have failed")
+                if let paths = step["expectPaths"] as? [String] {
+                    #expect(documents.map(\.key.path.canonicalString) == paths, "step \(index)")
+                }
+                if let fields = step["expectFields"] as? [Any] {
+                    #expect(documents.map(\.fields) == (try fields.map(ProtoJSON.fields)), "step \(index)")
+                }
             } else {
-                Issue.record("step \(index) has no commit or get")
+                Issue.record("step \(index) has no commit, get or query")
             }
         }
     }

@@ -1,0 +1,148 @@
+/// A query as Firestore's v1 API describes it (`StructuredQuery` under a parent), in plain Swift.
+///
+/// The stages run in Firestore's order: from → where → order by + cursors → offset → limit →
+/// select. `QueryValidation` checks a query against Firestore's rules; `QueryTarget` gives its
+/// meaning in memory (matching, ordering, cursors), which every execution must agree with.
+public struct StructuredQuery: Sendable, Equatable {
+    /// The document under which to look (`.root` for the whole database).
+    public var parent: ResourcePath
+    /// The collection id to read; nil (only with `allDescendants`) reads every collection.
+    public var collectionID: String?
+    /// False: only the collection `parent/collectionID`; true: every collection with that id under
+    /// `parent`, at any depth (a collection group).
+    public var allDescendants: Bool
+    /// The filter, if any.
+    public var filter: QueryFilter?
+    /// The explicit orders, in order (implicit ones are added by `QueryTarget`).
+    public var orderBy: [QueryOrder]
+    /// Where results start, if bounded.
+    public var startAt: QueryBound?
+    /// Where results end, if bounded.
+    public var endAt: QueryBound?
+    /// How many matching results to skip.
+    public var offset: Int
+    /// The most results to return; nil for all.
+    public var limit: Int?
+    /// The fields to return; nil for all fields.
+    public var projection: [FieldPath]?
+
+    /// A query over the collection `collectionID` under `parent` (root by default).
+    public init(
+        parent: ResourcePath = .root, collectionID: String?, allDescendants: Bool = false, filter: QueryFilter? = nil,
+        orderBy: [QueryOrder] = [], startAt: QueryBound? = nil, endAt: QueryBound? = nil, offset: Int = 0,
+        limit: Int? = nil, projection: [FieldPath]? = nil
+    ) {
+        self.parent = parent
+        self.collectionID = collectionID
+        self.allDescendants = allDescendants
+        self.filter = filter
+        self.orderBy = orderBy
+        self.startAt = startAt
+        self.endAt = endAt
+        self.offset = offset
+        self.limit = limit
+        self.projection = projection
+    }
+}
+
+/// A query filter: on one field, a unary test, or a composite of filters.
+public indirect enum QueryFilter: Sendable, Equatable {
+    /// `field op value`.
+    case field(FieldPath, FieldOperator, Value)
+    /// `field IS NULL`, `IS NAN`, `IS NOT NULL`, `IS NOT NAN`.
+    case unary(FieldPath, UnaryOperator)
+    /// All (`and`) or any (`or`) of the filters.
+    case composite(CompositeOperator, [QueryFilter])
+
+    /// Field comparison operators.
+    public enum FieldOperator: String, Sendable, Equatable, CaseIterable {
+        /// `<`
+        case lessThan = "<"
+        /// `<=`
+        case lessThanOrEqual = "<="
+        /// `>`
+        case greaterThan = ">"
+        /// `>=`
+        case greaterThanOrEqual = ">="
+        /// `==`
+        case equal = "=="
+        /// `!=`
+        case notEqual = "!="
+        /// `array-contains`
+        case arrayContains = "array-contains"
+        /// `in`
+        case `in` = "in"
+        /// `array-contains-any`
+        case arrayContainsAny = "array-contains-any"
+        /// `not-in`
+        case notIn = "not-in"
+
+        /// True for `< <= > >= != not-in`: filters that imply an order on their field.
+        public var isInequality: Bool {
+            switch self {
+            case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual, .notEqual, .notIn: true
+            default: false
+            }
+        }
+
+        /// True for `< <= > >=`.
+        public var isRange: Bool {
+            switch self {
+            case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual: true
+            default: false
+            }
+        }
+    }
+
+    /// Unary operators.
+    public enum UnaryOperator: String, Sendable, Equatable, CaseIterable {
+        /// The field is null.
+        case isNull = "IS_NULL"
+        /// The field is NaN.
+        case isNaN = "IS_NAN"
+        /// The field exists and is not null.
+        case isNotNull = "IS_NOT_NULL"
+        /// The field exists and is neither null nor NaN.
+        case isNotNaN = "IS_NOT_NAN"
+    }
+
+    /// How a composite combines its filters.
+    public enum CompositeOperator: String, Sendable, Equatable {
+        /// Every filter holds.
+        case and = "AND"
+        /// At least one filter holds.
+        case or = "OR"
+    }
+}
+
+/// One sort key.
+public struct QueryOrder: Sendable, Equatable {
+    /// The field (or `FieldPath.documentID` for the document name).
+    public var field: FieldPath
+    /// Whether the order is descending.
+    public var descending: Bool
+
+    /// Creates a sort key.
+    public init(_ field: FieldPath, descending: Bool = false) {
+        self.field = field
+        self.descending = descending
+    }
+}
+
+/// A cursor: values for a prefix of the effective order, and whether the position is just
+/// before them (Firestore's `before`).
+///
+/// `startAt` = `before: true`, `startAfter` = `before: false`, `endAt` = `before: false`,
+/// `endBefore` = `before: true`.
+public struct QueryBound: Sendable, Equatable {
+    /// One value per leading order-by field (references for `__name__`).
+    public var values: [Value]
+    /// Whether the position is just before the values.
+    public var before: Bool
+
+    /// Creates a cursor.
+    public init(values: [Value], before: Bool) {
+        self.values = values
+        self.before = before
+    }
+}
