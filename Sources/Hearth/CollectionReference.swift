@@ -9,7 +9,7 @@ public final class CollectionReference: Query, @unchecked Sendable, CustomString
 
     init(firestore: Firestore, path: ReferencePath) {
         self.referencePath = path
-        super.init(firestore: firestore, source: .collection(path))
+        super.init(firestore: firestore, source: .collection(path), state: QueryState())
     }
 
     /// The validated collection path, or the error the path was given with.

@@ -1,14 +1,14 @@
 public import HearthCore
 
-/// A set of documents to read: a collection, or every collection with one id (the SDK's `Query`).
-///
-/// Filters, orders, cursors and limits come with issue "Queries"; today a query reads whole
-/// collections, ordered by document path.
+/// A query: a collection (or collection group) with filters, orders, cursors and limits
+/// (the SDK's `Query`). Each builder call returns a new query; invalid arguments are reported by
+/// `getDocuments()`, never by crashing.
 public class Query: @unchecked Sendable {
     // Immutable after init.
     /// The database the query reads.
     public let firestore: Firestore
     let source: Source
+    let state: QueryState
 
     /// Where the documents come from.
     enum Source: Sendable {
@@ -18,38 +18,37 @@ public class Query: @unchecked Sendable {
         case collectionGroup(String)
     }
 
-    init(firestore: Firestore, source: Source) {
+    init(firestore: Firestore, source: Source, state: QueryState = QueryState()) {
         self.firestore = firestore
         self.source = source
+        self.state = state
     }
 
-    /// Reads the query's documents, in document-path order.
+    /// A copy with `change` applied to the state.
+    func with(_ change: (inout QueryState) -> Void) -> Query {
+        var next = state
+        change(&next)
+        return Query(firestore: firestore, source: source, state: next)
+    }
+
+    /// Reads the query's documents, in query order.
     nonisolated(nonsending) public func getDocuments() async throws(FirestoreError) -> QuerySnapshot {
-        let entries: [ListedDocument]
-        switch source {
-        case .collection(let path):
-            entries = try readCollection(try CollectionReference.validated(path))
-        case .collectionGroup(let id):
-            entries = try firestore.engine.listCollectionGroup(in: firestore.databaseID, collectionID: id)
-        }
-        let documents = entries.compactMap { entry in
-            entry.document.map {
-                QueryDocumentSnapshot(reference: DocumentReference(firestore: firestore, key: entry.key), document: $0)
-            }
-        }
-        return QuerySnapshot(documents: documents)
+        var query = try structuredQuery()
+        if state.limitToLast { query = Self.reversed(query) }
+        var documents = try firestore.engine.runQuery(query, in: firestore.databaseID)
+        if state.limitToLast { documents.reverse() }
+        return QuerySnapshot(documents: documents.map {
+            QueryDocumentSnapshot(reference: DocumentReference(firestore: firestore, key: $0.key), document: $0)
+        })
     }
 
-    private func readCollection(_ path: ResourcePath) throws(FirestoreError) -> [ListedDocument] {
-        var entries: [ListedDocument] = []
-        var token: String?
-        repeat {
-            let page = try firestore.engine.listDocuments(
-                in: firestore.databaseID, collection: path, pageSize: 1_000, pageToken: token)
-            entries += page.items
-            token = page.nextPageToken
-        } while token != nil
-        return entries
+    /// The same query with every order flipped and the cursors swapped (for `limit(toLast:)`).
+    static func reversed(_ query: StructuredQuery) -> StructuredQuery {
+        var flipped = query
+        flipped.orderBy = QueryTarget.effectiveOrder(of: query).map { QueryOrder($0.field, descending: !$0.descending) }
+        flipped.startAt = query.endAt.map { QueryBound(values: $0.values, before: !$0.before) }
+        flipped.endAt = query.startAt.map { QueryBound(values: $0.values, before: !$0.before) }
+        return flipped
     }
 }
 

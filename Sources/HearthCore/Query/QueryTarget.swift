@@ -21,7 +21,7 @@ public struct QueryTarget: Sendable, Equatable {
     }
 
     /// Firestore's order normalization (fact sheet §4.5).
-    static func effectiveOrder(of query: StructuredQuery) -> [QueryOrder] {
+    package static func effectiveOrder(of query: StructuredQuery) -> [QueryOrder] {
         var orders = query.orderBy
         let direction = orders.last?.descending ?? false
         let inequalityFields = Set(query.filter.map(QueryFilters.inequalityFields) ?? [])
