@@ -35,7 +35,7 @@ extension Engine {
     }
 
     /// Every document the query could select, read whole from the collections it covers.
-    private func candidates(for query: StructuredQuery, in database: DatabaseID) throws(FirestoreError) -> [Document] {
+    func candidates(for query: StructuredQuery, in database: DatabaseID) throws(FirestoreError) -> [Document] {
         let collections: [ResourcePath]
         if query.allDescendants {
             collections = try read { txn -> [ResourcePath] in
@@ -56,5 +56,50 @@ extension Engine {
             } while token != nil
         }
         return documents
+    }
+}
+
+extension Engine {
+    /// Runs aggregations over a query's results (Firestore's `RunAggregationQuery`).
+    ///
+    /// Only documents holding every field a sum or average reads are considered (Firestore's
+    /// rule), before the query's cursors, offset and limit apply; non-numeric values of those
+    /// fields are skipped by sum and average but still counted. Default aliases are `field_<n>`.
+    /// - Throws: `INVALID_ARGUMENT` for no or more than five aggregations, duplicate aliases, a
+    ///   non-positive `upTo`, or an invalid query.
+    public func runAggregation(
+        _ query: StructuredQuery, aggregations: [Aggregation], in database: DatabaseID,
+        consistency: ReadConsistency = .strong
+    ) throws(FirestoreError) -> [String: Value] {
+        guard !aggregations.isEmpty, aggregations.count <= Aggregation.maxPerQuery else {
+            throw FirestoreError(
+                .invalidArgument,
+                "An aggregation query must have between 1 and \(Aggregation.maxPerQuery) aggregations (the maximum number of aggregations is \(Aggregation.maxPerQuery)); it has \(aggregations.count).")
+        }
+        let aliases = aggregations.enumerated().map { $0.element.alias ?? "field_\($0.offset + 1)" }
+        guard Set(aliases).count == aliases.count else {
+            throw FirestoreError(.invalidArgument, "Aggregation aliases must be unique, but got \(aliases).")
+        }
+        for alias in aliases where alias.isEmpty {
+            throw FirestoreError(.invalidArgument, "Aggregation aliases must not be empty.")
+        }
+        for case .count(let upTo?) in aggregations.map(\.kind) where upTo <= 0 {
+            throw FirestoreError(.invalidArgument, "count up_to must be greater than zero, but was \(upTo).")
+        }
+        var unprojected = query
+        unprojected.projection = nil
+        let target = try QueryTarget(unprojected, database: database)
+        let fields = aggregations.compactMap(\.field)
+        if case .readTime = consistency {
+            throw FirestoreError(.unimplemented, "Aggregations at a read time are not supported yet.")
+        }
+        if case .transaction(let id) = consistency, try transactions.use(id, database: database).readVersion != nil {
+            throw FirestoreError(.unimplemented, "Aggregations in read-only transactions are not supported yet.")
+        }
+        // Only documents holding every aggregated field count (present, even if null or not a number).
+        let candidates = try candidates(for: query, in: database).filter { document in
+            fields.allSatisfy { document.fields.value(at: $0) != nil }
+        }
+        return AggregationEvaluator.evaluate(aggregations, over: target.evaluate(candidates))
     }
 }

@@ -106,3 +106,24 @@ struct QueryTests {
         #expect(try await ids(t.db.collection("c").whereField("v", isNotEqualTo: Double.nan)) == ["one"])
     }
 }
+
+@Suite("Aggregations through the Swift API")
+struct AggregateQueryTests {
+    @Test func countSumAndAverage() async throws {
+        let t = try TestFirestore()
+        for (id, price) in [("a", 300), ("b", 450), ("c", 250)] {
+            try await t.db.document("rooms/\(id)").setData(["price": price, "city": id == "b" ? "Madrid" : "Sevilla"])
+        }
+        let sevilla = t.db.collection("rooms").whereField("city", isEqualTo: "Sevilla")
+        #expect(try await sevilla.count.getAggregation(source: .server).count == 2)
+        let snapshot = try await t.db.collection("rooms")
+            .aggregate([AggregateField.count(), AggregateField.sum("price"), AggregateField.average("price")])
+            .getAggregation()
+        #expect(snapshot.count.intValue == 3)
+        #expect(snapshot.get(AggregateField.sum("price")) as? Int == 1000)
+        #expect(snapshot.get(AggregateField.average("price")) as? Double == 1000.0 / 3)
+        await expectFirestoreError(.invalidArgument) {
+            _ = try await t.db.collection("rooms").aggregate([AggregateField.sum("a..b")]).getAggregation()
+        }
+    }
+}
