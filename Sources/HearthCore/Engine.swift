@@ -48,10 +48,13 @@ public final class Engine: Sendable {
     }
 
     /// Finishes queued commits, then closes the data directory. Later calls fail with `UNAVAILABLE`.
+    /// Idempotent; an engine that is released without `close()` closes itself.
     public func close() {
         writer.close()
         environment.close()
     }
+
+    deinit { close() }
 
     /// The commit time of the latest commit.
     public var latestCommitTime: Timestamp { Timestamp(microseconds: writer.latestVersion) }

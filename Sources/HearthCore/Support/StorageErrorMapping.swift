@@ -18,6 +18,7 @@ package enum StorageErrorMapping {
                 return FirestoreError(.resourceExhausted, "Storage resources exhausted: \(error.message)")
             }
             if isOne(of: [.alreadyOpen]) { return FirestoreError(.failedPrecondition, error.message) }
+            if isOne(of: [.environmentClosed]) { return FirestoreError(.unavailable, "The database is closed.") }
             return FirestoreError(.internal, "Storage error: \(error.message)")
         }
         return FirestoreError(.internal, "Unexpected error: \(error)")

@@ -117,3 +117,26 @@ struct PersistenceAndListingTests {
         #expect(throws: FirestoreError.self) { _ = try Engine(directory: t.directory) }
     }
 }
+
+@Suite("Closing")
+struct ClosingTests {
+    @Test func callsAfterCloseAreUnavailableAndTheDirectoryCanBeReopened() async throws {
+        let t = try TestEngine()
+        let key = try t.key("c/d")
+        try await t.commit([.set(key, fields: ["v": 1])])
+        t.engine.close()
+        t.engine.close()
+        await expectError(.unavailable) { _ = try t.engine.getDocument(key, in: t.database) }
+        await expectError(.unavailable) { try await t.commit([.set(key, fields: ["v": 2])]) }
+        try t.reopen()
+        #expect(try t.get("c/d")?.fields["v"] == 1)
+    }
+
+    @Test func aReleasedEngineClosesItself() throws {
+        let directory = NSTemporaryDirectory() + "hearth-release-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        do { _ = try Engine(directory: directory, options: EngineOptions(durability: .none, initialMapSize: 16 << 20)) }
+        let again = try Engine(directory: directory, options: EngineOptions(durability: .none, initialMapSize: 16 << 20))
+        again.close()
+    }
+}
