@@ -129,8 +129,7 @@ enum WriteFactory {
     }
 
     private static func checkNoPrefixes(_ paths: [HearthCore.FieldPath]) throws(FirestoreError) {
-        let sorted = paths.sorted()
-        for (a, b) in zip(sorted, sorted.dropFirst()) where a.isPrefix(of: b) {
+        if let (a, b) = HearthCore.FieldPath.firstOverlap(in: paths) {
             throw FirestoreError(
                 .invalidArgument,
                 a == b

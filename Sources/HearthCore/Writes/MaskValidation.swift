@@ -25,8 +25,7 @@ package enum MaskValidation {
                     "Field path '\(path.canonicalString)' in the \(what) uses the reserved name '\(reserved)'.")
             }
         }
-        let sorted = paths.sorted()
-        for (a, b) in zip(sorted, sorted.dropFirst()) where a.isPrefix(of: b) {
+        if let (a, b) = FieldPath.firstOverlap(in: paths) {
             throw FirestoreError(
                 .invalidArgument,
                 a == b
