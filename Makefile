@@ -20,7 +20,7 @@ build: deps
 ## test: the whole test suite (what CI runs)
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" $(SWIFT) test --skip-build
 
 ## serve: open the data directory $(DATA) and run Hearth's main job (until the server lands: a scripted session)
 serve: deps

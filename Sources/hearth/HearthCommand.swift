@@ -20,8 +20,16 @@ struct HearthCommand {
                 FileHandle.standardError.write(Data("hearth: \(error)\n".utf8))
                 exit(1)
             }
+        case "write-loop":
+            do {
+                try await WriteLoop.run(directory: directory, limit: 1_000_000)
+            } catch {
+                FileHandle.standardError.write(Data("hearth: \(error)\n".utf8))
+                exit(1)
+            }
         case "help", "--help", "-h":
-            print("usage: hearth demo [--data DIR]   open DIR and run a scripted session")
+            print("usage: hearth demo [--data DIR]         open DIR and run a scripted session")
+            print("       hearth write-loop [--data DIR]   commit forever, printing each durable commit (crash tests)")
         default:
             FileHandle.standardError.write(Data("hearth: unknown command '\(command)' (try: hearth help)\n".utf8))
             exit(2)
