@@ -6,26 +6,16 @@ extension Engine {
     /// Execution today reads the candidate collections whole and applies `QueryTarget`'s
     /// in-memory semantics; issue "Queries" replaces the scan with index plans that must return
     /// exactly the same documents. Inside a read-write transaction the returned documents are
-    /// recorded as read. Reads at a past time are not yet supported for queries.
-    /// - Throws: `INVALID_ARGUMENT` for an invalid query (`QueryValidation`); `UNIMPLEMENTED` for
-    ///   a query at a read time or in a read-only transaction.
+    /// recorded as read; at a read time (or in a read-only transaction) the documents are read as
+    /// they were then, from history and the commit log.
+    /// - Throws: `INVALID_ARGUMENT` for an invalid query (`QueryValidation`) or a read time outside
+    ///   the retention window.
     public func runQuery(
         _ query: StructuredQuery, in database: DatabaseID, consistency: ReadConsistency = .strong
     ) throws(FirestoreError) -> [Document] {
         let target = try QueryTarget(query, database: database)
-        var transaction: TransactionID?
-        switch consistency {
-        case .strong:
-            break
-        case .readTime:
-            throw FirestoreError(.unimplemented, "Queries at a read time are not supported yet.")
-        case .transaction(let id):
-            if try transactions.use(id, database: database).readVersion != nil {
-                throw FirestoreError(.unimplemented, "Queries in read-only transactions are not supported yet.")
-            }
-            transaction = id
-        }
-        let results = target.evaluate(try candidates(for: query, in: database))
+        let (version, transaction) = try resolve(consistency, in: database)
+        let results = target.evaluate(try candidates(for: query, in: database, at: version))
         if let transaction {
             for document in results {
                 try transactions.recordRead(transaction, key: document.key, version: document.updateTime.microseconds)
@@ -34,8 +24,58 @@ extension Engine {
         return results
     }
 
+    /// The version to read at (nil = latest) and the read-write transaction to record reads in.
+    private func resolve(
+        _ consistency: ReadConsistency, in database: DatabaseID
+    ) throws(FirestoreError) -> (version: Int64?, transaction: TransactionID?) {
+        switch consistency {
+        case .strong:
+            return (nil, nil)
+        case .readTime(let time):
+            return (try checkedReadVersion(time), nil)
+        case .transaction(let id):
+            if let version = try transactions.use(id, database: database).readVersion { return (version, nil) }
+            return (nil, id)
+        }
+    }
+
+    /// Every document the query could select, as of `version` (nil = latest).
+    func candidates(for query: StructuredQuery, in database: DatabaseID, at version: Int64?) throws(FirestoreError) -> [Document] {
+        let latest = try candidates(for: query, in: database)
+        guard let version else { return latest }
+        // Documents that changed after `version` may have been different, or absent now (deleted):
+        // the commit log names every one of them; each is read as it was at `version`.
+        var keys = Set(latest.map(\.key))
+        for key in try keysChanged(after: version, in: database) where covers(query, key) { keys.insert(key) }
+        return try read { txn in
+            try keys.compactMap { try store.version(database, key: $0, at: version, in: txn) }
+        }
+    }
+
+    /// Whether `key` lies in a collection the query reads.
+    private func covers(_ query: StructuredQuery, _ key: DocumentKey) -> Bool {
+        let collection = key.collectionPath
+        if !query.allDescendants { return collection == query.parent.appending(query.collectionID ?? "") }
+        guard query.parent.isPrefix(of: collection), collection.count > query.parent.count else { return false }
+        return query.collectionID.map { String.equalUTF8(collection.lastSegment ?? "", $0) } ?? true
+    }
+
+    /// The documents of `database` changed by commits after `version` (from the commit log).
+    private func keysChanged(after version: Int64, in database: DatabaseID) throws(FirestoreError) -> Set<DocumentKey> {
+        try read { txn in
+            guard let db = try store.catalog.databaseNumber(database, in: txn) else { return [] }
+            var keys: Set<DocumentKey> = []
+            try txn.scan(in: store.tables.changes, from: StorageKeys.change(version: version + 1), to: nil) { _, value in
+                let record = try ChangeRecord.decode(value)
+                if record.db == db { keys.formUnion(record.keys) }
+                return true
+            }
+            return keys
+        }
+    }
+
     /// Every document the query could select, read whole from the collections it covers.
-    func candidates(for query: StructuredQuery, in database: DatabaseID) throws(FirestoreError) -> [Document] {
+    private func candidates(for query: StructuredQuery, in database: DatabaseID) throws(FirestoreError) -> [Document] {
         let collections: [ResourcePath]
         if query.allDescendants {
             collections = try read { txn -> [ResourcePath] in
@@ -90,14 +130,9 @@ extension Engine {
         unprojected.projection = nil
         let target = try QueryTarget(unprojected, database: database)
         let fields = aggregations.compactMap(\.field)
-        if case .readTime = consistency {
-            throw FirestoreError(.unimplemented, "Aggregations at a read time are not supported yet.")
-        }
-        if case .transaction(let id) = consistency, try transactions.use(id, database: database).readVersion != nil {
-            throw FirestoreError(.unimplemented, "Aggregations in read-only transactions are not supported yet.")
-        }
+        let (version, _) = try resolve(consistency, in: database)
         // Only documents holding every aggregated field count (present, even if null or not a number).
-        let candidates = try candidates(for: query, in: database).filter { document in
+        let candidates = try candidates(for: query, in: database, at: version).filter { document in
             fields.allSatisfy { document.fields.value(at: $0) != nil }
         }
         return AggregationEvaluator.evaluate(aggregations, over: target.evaluate(candidates))

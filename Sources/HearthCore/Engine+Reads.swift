@@ -100,7 +100,7 @@ extension Engine {
     }
 
     /// Validates a read time: within the retention window and not in the future.
-    private func checkedReadVersion(_ time: Timestamp) throws(FirestoreError) -> Int64 {
+    func checkedReadVersion(_ time: Timestamp) throws(FirestoreError) -> Int64 {
         let micros = time.microseconds
         let now = options.clock.nowMicroseconds()
         guard micros <= max(now, writer.latestVersion) else {
