@@ -27,8 +27,21 @@ struct HearthCommand {
                 FileHandle.standardError.write(Data("hearth: \(error)\n".utf8))
                 exit(1)
             }
+        case "verify":
+            do {
+                let engine = try Engine(directory: directory)
+                defer { engine.close() }
+                let report = try engine.verify()
+                print("\(directory): \(report)")
+                for problem in report.problems { print("  - \(problem)") }
+                if !report.isHealthy { exit(1) }
+            } catch {
+                FileHandle.standardError.write(Data("hearth: \(error)\n".utf8))
+                exit(1)
+            }
         case "help", "--help", "-h":
             print("usage: hearth demo [--data DIR]         open DIR and run a scripted session")
+            print("       hearth verify [--data DIR]       check every record and storage invariant (exit 1 on problems)")
             print("       hearth write-loop [--data DIR]   commit forever, printing each durable commit (crash tests)")
         default:
             FileHandle.standardError.write(Data("hearth: unknown command '\(command)' (try: hearth help)\n".utf8))

@@ -47,6 +47,8 @@ struct CrashDurabilityTests {
 
         let engine = try Engine(directory: directory)
         defer { engine.close() }
+        let report = try engine.verify()
+        #expect(report.isHealthy, "\(report.problems)")
         let db = try DatabaseID(project: "crash-test")
         let counter = try #require(try engine.getDocument(DocumentKey(validating: "meta/counter"), in: db))
         guard case .integer(let last) = counter.fields["n"] else { Issue.record("no counter"); return }

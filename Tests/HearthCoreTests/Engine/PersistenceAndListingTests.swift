@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HearthCore
+import LMDB
 
 @Suite("Persistence, databases and listings")
 struct PersistenceAndListingTests {
@@ -138,5 +139,30 @@ struct ClosingTests {
         do { _ = try Engine(directory: directory, options: EngineOptions(durability: .none, initialMapSize: 16 << 20)) }
         let again = try Engine(directory: directory, options: EngineOptions(durability: .none, initialMapSize: 16 << 20))
         again.close()
+    }
+}
+
+@Suite("Verify")
+struct VerifyTests {
+    @Test func aHealthyDirectoryVerifiesAndDamageIsReported() async throws {
+        let t = try TestEngine()
+        try await t.commit([
+            .set(try t.key("a/b/c/d"), fields: ["x": 1]), .set(try t.key("a/e"), fields: [:]),
+            .set(try t.key("long/" + String(repeating: "z", count: 900)), fields: [:]),
+        ])
+        try await t.commit([.set(try t.key("a/e"), fields: ["y": 2])])
+        let healthy = try t.engine.verify()
+        #expect(healthy.isHealthy, "\(healthy.problems)")
+        #expect(healthy.documents == 3 && healthy.phantoms == 1 && healthy.historyEntries == 1 && healthy.logEntries == 2)
+
+        // Remove the missing parent's record behind the engine's back: the child is now orphaned.
+        let store = t.engine.store
+        try t.engine.environment.write { txn in
+            let collection = try #require(try store.catalog.collectionNumber(db: 1, path: try ResourcePath(validating: "a"), in: txn))
+            #expect(try txn.delete(StorageKeys.document(db: 1, collection: collection, id: "b"), in: store.tables.documents))
+        }
+        let damaged = try t.engine.verify()
+        #expect(!damaged.isHealthy)
+        #expect(damaged.problems.contains { $0.contains("a/b/c/d has no record for its parent") })
     }
 }

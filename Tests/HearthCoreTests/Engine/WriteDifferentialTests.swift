@@ -66,7 +66,11 @@ struct WriteDifferentialTests {
         var model = ReferenceModel()
         var committed = 0
         var refused = 0
-        defer { #expect(committed >= 100 && refused >= 20, "the generator must exercise both outcomes (\(committed)/\(refused))") }
+        defer {
+            #expect(committed >= 100 && refused >= 20, "the generator must exercise both outcomes (\(committed)/\(refused))")
+            let report = try? t.engine.verify()
+            #expect(report?.isHealthy == true, "storage invariants: \(report?.problems ?? ["verify failed"])")
+        }
         for step in 0..<400 {
             let writes = try (0..<Int.random(in: 1...3, using: &g)).map { _ in try Self.randomWrite(&g) }
             let expected = model.apply(writes)
