@@ -53,7 +53,10 @@ extension Engine {
     }
 
     /// Whether `key` lies in a collection the query reads.
-    private func covers(_ query: StructuredQuery, _ key: DocumentKey) -> Bool {
+    private func covers(_ query: StructuredQuery, _ key: DocumentKey) -> Bool { Self.query(query, covers: key) }
+
+    /// Whether `key` lies in a collection `query` reads.
+    static func query(_ query: StructuredQuery, covers key: DocumentKey) -> Bool {
         let collection = key.collectionPath
         if !query.allDescendants { return collection == query.parent.appending(query.collectionID ?? "") }
         guard query.parent.isPrefix(of: collection), collection.count > query.parent.count else { return false }

@@ -15,6 +15,7 @@ public final class Engine: Sendable {
     let writer: Writer
     let transactions: TransactionRegistry
     let options: EngineOptions
+    let hub: WatchHub
 
     /// Opens (creating when needed) the data directory at `directory`.
     /// - Throws: `FAILED_PRECONDITION` when the directory is already open in this process or was
@@ -37,10 +38,13 @@ public final class Engine: Sendable {
             self.environment = environment
             self.store = store
             let transactions = TransactionRegistry(clock: options.clock)
+            let hub = WatchHub()
             self.transactions = transactions
+            self.hub = hub
             self.writer = Writer(
                 environment: environment, store: store, clock: options.clock,
-                retentionMicros: options.retentionMicroseconds, lastVersion: lastVersion, transactions: transactions)
+                retentionMicros: options.retentionMicroseconds, lastVersion: lastVersion, transactions: transactions,
+                publish: { hub.publish($0) })
         } catch {
             environment.close()
             throw error

@@ -9,7 +9,8 @@ package enum CommitExecution {
     /// group is visible (`admitted` collects them for the writer to clear).
     package static func apply(
         _ request: CommitRequest, at time: Int64, store: DocumentStore, in txn: WriteTransaction,
-        pending: inout Catalog.Pending, transactions: TransactionRegistry, admitted: inout [CommitRequest]
+        pending: inout Catalog.Pending, transactions: TransactionRegistry, admitted: inout [CommitRequest],
+        published: inout [ChangeSet]
     ) throws -> CommitResult {
         let commitTime = Timestamp(microseconds: time)
         guard !request.writes.isEmpty || !request.readVersions.isEmpty else {
@@ -38,6 +39,12 @@ package enum CommitExecution {
         if !plan.changes.isEmpty {
             let entry = ChangeRecord(db: db, keys: plan.changes.map(\.key))
             try txn.put(entry.encoded(), forKey: StorageKeys.change(version: time), in: store.tables.changes)
+            published.append(ChangeSet(version: time, database: request.database, changes: plan.changes.map { change in
+                ChangeSet.Change(
+                    key: change.key,
+                    before: DocumentRecord(contents: change.before, fullID: nil).document(key: change.key),
+                    after: DocumentRecord(contents: change.after, fullID: nil).document(key: change.key))
+            }))
         }
         return CommitResult(writeResults: plan.writeResults, commitTime: commitTime)
     }

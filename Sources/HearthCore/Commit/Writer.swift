@@ -22,6 +22,8 @@ package final class Writer: @unchecked Sendable {
     private let clock: any CommitClock
     private let retentionMicros: Int64
     private let transactions: TransactionRegistry
+    /// Receives each group's change sets, in commit order, once they are durable (writer thread).
+    private let publish: @Sendable ([ChangeSet]) -> Void
     private let condition = NSCondition()
     private var queue: [Pending] = []
     private var isClosed = false
@@ -40,9 +42,10 @@ package final class Writer: @unchecked Sendable {
     /// Starts the writer thread.
     package init(
         environment: Environment, store: DocumentStore, clock: any CommitClock, retentionMicros: Int64,
-        lastVersion: Int64, transactions: TransactionRegistry
+        lastVersion: Int64, transactions: TransactionRegistry, publish: @escaping @Sendable ([ChangeSet]) -> Void
     ) {
         self.transactions = transactions
+        self.publish = publish
         self.environment = environment
         self.store = store
         self.clock = clock
@@ -107,7 +110,10 @@ package final class Writer: @unchecked Sendable {
                 let group = try environment.write { txn in try apply(batch, in: txn) }
                 store.catalog.publish(group.pending)
                 lastVersion = group.version
+                // The version is visible before the change sets are published: a listener that
+                // registers after this publication reads its initial state at this version or later.
                 committedVersion.store(group.version, ordering: .releasing)
+                if !group.changeSets.isEmpty { publish(group.changeSets) }
                 outcomes = group.outcomes
             } catch {
                 let failure = StorageErrorMapping.firestoreError(error)
@@ -141,6 +147,7 @@ package final class Writer: @unchecked Sendable {
     /// The outcome of one group: per-commit results, new catalog mappings, the last version.
     private struct Group {
         var outcomes: [Result<CommitResult, FirestoreError>] = []
+        var changeSets: [ChangeSet] = []
         var pending = Catalog.Pending()
         var version: Int64
     }
@@ -152,14 +159,16 @@ package final class Writer: @unchecked Sendable {
         for pending in batch {
             let time = nextCommitTime(after: group.version)
             do {
-                let (result, mappings) = try txn.nested { child in
+                let (result, mappings, changeSets) = try txn.nested { child in
                     var local = group.pending
+                    var changeSets: [ChangeSet] = []
                     let result = try CommitExecution.apply(
                         pending.request, at: time, store: store, in: child, pending: &local, transactions: transactions,
-                        admitted: &admitted)
-                    return (result, local)
+                        admitted: &admitted, published: &changeSets)
+                    return (result, local, changeSets)
                 }
                 group.pending = mappings
+                group.changeSets += changeSets
                 group.version = time
                 group.outcomes.append(.success(result))
             } catch let error as FirestoreError {

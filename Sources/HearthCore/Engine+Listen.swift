@@ -1,0 +1,74 @@
+import Synchronization
+
+/// A running listener; `cancel()` stops it for good.
+public final class ListenHandle: Sendable {
+    private let stop: @Sendable () -> Void
+
+    init(stop: @escaping @Sendable () -> Void) { self.stop = stop }
+
+    /// Stops the listener: once this returns, no further event is delivered (one already being
+    /// delivered on the listener's queue finishes).
+    public func cancel() { stop() }
+}
+
+extension Engine {
+    /// Listens to one document: the callback first gets its current state (nil when missing),
+    /// then its state after every commit that changes it, in commit order, each with the commit
+    /// version. A commit that leaves the document as it was gives no event.
+    ///
+    /// Registration protocol (no commit is missed or doubled): register with the hub, read the
+    /// initial state *at* the latest durable version v (from history), deliver it, then replay the
+    /// change sets newer than v that arrived in between.
+    public func listen(
+        _ key: DocumentKey, in database: DatabaseID, onEvent: @escaping @Sendable (Document?, Int64) -> Void
+    ) throws(FirestoreError) -> ListenHandle {
+        let watcher = DocumentWatcher(key: key, onEvent: onEvent)
+        let region = WatchRegion.document(database, key)
+        hub.register(watcher, for: region)
+        do {
+            let version = writer.latestVersion
+            let initial = try read { txn in try store.version(database, key: key, at: version, in: txn) }
+            watcher.start(initial: initial, version: version)
+        } catch {
+            hub.unregister(watcher, for: region)
+            throw error
+        }
+        return handle(for: watcher, region: region)
+    }
+
+    /// Listens to a query: the first event carries every result as `added`; later ones only the
+    /// changes of one commit, with indexes; commits that leave the results unchanged give none.
+    /// Same registration protocol as document listeners.
+    /// - Throws: `INVALID_ARGUMENT` for an invalid query.
+    public func listen(
+        _ query: StructuredQuery, in database: DatabaseID,
+        onEvent: @escaping @Sendable (Result<QuerySnapshotEvent, FirestoreError>) -> Void
+    ) throws(FirestoreError) -> ListenHandle {
+        let target = try QueryTarget(query, database: database)
+        let covers: @Sendable (DocumentKey) -> Bool = { [query] key in Self.query(query, covers: key) }
+        let rerun: @Sendable (Int64) throws(FirestoreError) -> [Document] = { [weak self] version throws(FirestoreError) in
+            guard let self else { throw FirestoreError(.unavailable, "The database is closed.") }
+            return target.evaluate(try candidates(for: query, in: database, at: version))
+        }
+        let watcher = QueryWatcher(target: target, covers: covers, rerun: rerun, onEvent: onEvent)
+        let region: WatchRegion = query.allDescendants
+            ? .collectionGroup(database, collectionID: query.collectionID)
+            : .collection(database, query.parent.appending(query.collectionID ?? ""))
+        hub.register(watcher, for: region)
+        do {
+            let version = writer.latestVersion
+            watcher.start(initial: try rerun(version), version: version)
+        } catch {
+            hub.unregister(watcher, for: region)
+            throw error
+        }
+        return handle(for: watcher, region: region)
+    }
+
+    private func handle(for watcher: Watcher, region: WatchRegion) -> ListenHandle {
+        ListenHandle { [weak self] in
+            watcher.cancelled.store(true, ordering: .releasing)
+            self?.hub.unregister(watcher, for: region)
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Dispatch
+import Synchronization
+
+/// A listener's delivery lane: change sets are handled one at a time, in commit order, on its own
+/// serial queue; those arriving before the initial snapshot are buffered and replayed after it.
+///
+/// Isolation: `phase` is touched only on `queue`; `cancelled` is atomic.
+class Watcher: ChangeSubscriber, @unchecked Sendable {
+    let queue: DispatchQueue
+    private var phase: Phase = .starting([])
+    let cancelled = Atomic(false)
+
+    enum Phase {
+        case starting([ChangeSet])
+        case running
+    }
+
+    init(label: String) { queue = DispatchQueue(label: label) }
+
+    func enqueue(_ changeSet: ChangeSet) {
+        queue.async { [self] in
+            switch phase {
+            case .starting(let buffered): phase = .starting(buffered + [changeSet])
+            case .running: if !cancelled.load(ordering: .acquiring) { apply(changeSet) }
+            }
+        }
+    }
+
+    /// Delivers the initial snapshot taken at `version`, then every buffered change newer than it.
+    func start(version: Int64, initial: @escaping @Sendable () -> Void) {
+        queue.async { [self] in
+            guard case .starting(let buffered) = phase else { return }
+            phase = .running
+            guard !cancelled.load(ordering: .acquiring) else { return }
+            initial()
+            for changeSet in buffered where changeSet.version > version {
+                if cancelled.load(ordering: .acquiring) { return }
+                apply(changeSet)
+            }
+        }
+    }
+
+    /// Handles one change set (on `queue`). Subclasses override.
+    func apply(_ changeSet: ChangeSet) {}
+}
+
+/// Follows one document.
+final class DocumentWatcher: Watcher, @unchecked Sendable {
+    // `current` is touched only on `queue`.
+    private var current: Document?
+    private let key: DocumentKey
+    private let onEvent: @Sendable (Document?, Int64) -> Void
+
+    init(key: DocumentKey, onEvent: @escaping @Sendable (Document?, Int64) -> Void) {
+        self.key = key
+        self.onEvent = onEvent
+        super.init(label: "hearth.listen.document")
+    }
+
+    func start(initial document: Document?, version: Int64) {
+        start(version: version) { [self] in
+            current = document
+            onEvent(document, version)
+        }
+    }
+
+    override func apply(_ changeSet: ChangeSet) {
+        guard let change = changeSet.changes.last(where: { $0.key == key }), change.after != current else { return }
+        current = change.after
+        onEvent(change.after, changeSet.version)
+    }
+}
+
+/// Follows a query's result window.
+final class QueryWatcher: Watcher, @unchecked Sendable {
+    // `window` is touched only on `queue`.
+    private var window: [Document] = []
+    private let target: QueryTarget
+    private let covers: @Sendable (DocumentKey) -> Bool
+    private let rerun: @Sendable (Int64) throws(FirestoreError) -> [Document]
+    private let onEvent: @Sendable (Result<QuerySnapshotEvent, FirestoreError>) -> Void
+
+    init(
+        target: QueryTarget, covers: @escaping @Sendable (DocumentKey) -> Bool,
+        rerun: @escaping @Sendable (Int64) throws(FirestoreError) -> [Document],
+        onEvent: @escaping @Sendable (Result<QuerySnapshotEvent, FirestoreError>) -> Void
+    ) {
+        self.target = target
+        self.covers = covers
+        self.rerun = rerun
+        self.onEvent = onEvent
+        super.init(label: "hearth.listen.query")
+    }
+
+    func start(initial documents: [Document], version: Int64) {
+        start(version: version) { [self] in
+            window = documents
+            onEvent(.success(QuerySnapshotEvent(
+                documents: documents, changes: ViewChanges.between([], documents, compare: target.compare), version: version)))
+        }
+    }
+
+    override func apply(_ changeSet: ChangeSet) {
+        let relevant = changeSet.changes.filter { covers($0.key) }
+        guard !relevant.isEmpty else { return }
+        let next: [Document]
+        if target.query.limit != nil || target.query.offset > 0 || target.query.projection != nil {
+            // A limited window may need documents outside it (a refill), and a projected one cannot
+            // be re-matched: read the query as of this commit.
+            do {
+                next = try rerun(changeSet.version)
+            } catch {
+                onEvent(.failure(error))
+                return
+            }
+        } else {
+            var updated = window.filter { document in !relevant.contains { $0.key == document.key } }
+            for change in relevant {
+                if let after = change.after, target.matches(after), target.isWithinBounds(after) { updated.append(after) }
+            }
+            updated.sort { target.compare($0, $1) < 0 }
+            next = updated
+        }
+        let changes = ViewChanges.between(window, next, compare: target.compare)
+        window = next
+        guard !changes.isEmpty else { return }
+        onEvent(.success(QuerySnapshotEvent(documents: next, changes: changes, version: changeSet.version)))
+    }
+}
