@@ -29,13 +29,17 @@ struct BenchScale {
     let rounds: Int
     /// Single-document operations of the API-overhead workloads.
     let apiOperations: Int
+    /// Commits timed per listener-latency run.
+    let listenerCommits: Int
+    /// Writes of the listener-throughput run.
+    let listenerWrites: Int
 
     static let full = BenchScale(
         documents: 200_000, batch: 500, pointGets: 200_000, sequentialCommits: 500, concurrentCommitters: 16,
-        commitsPerCommitter: 100, rounds: 3, apiOperations: 20_000)
+        commitsPerCommitter: 100, rounds: 3, apiOperations: 20_000, listenerCommits: 500, listenerWrites: 20_000)
     static let quick = BenchScale(
         documents: 20_000, batch: 500, pointGets: 20_000, sequentialCommits: 100, concurrentCommitters: 16,
-        commitsPerCommitter: 20, rounds: 3, apiOperations: 5_000)
+        commitsPerCommitter: 20, rounds: 3, apiOperations: 5_000, listenerCommits: 200, listenerWrites: 4_000)
 }
 
 /// Measures wall time.

@@ -12,6 +12,7 @@ var results: [BenchResult] = []
 do {
     results += try await EngineWorkloads.run(scale: scale)
     results += try await APIWorkloads.run(scale: scale).withRatios()
+    results += try await ListenerWorkloads.run(scale: scale)
 } catch {
     FileHandle.standardError.write(Data("hearth-bench failed: \(error)\n".utf8))
     exit(1)

@@ -77,8 +77,26 @@ public final class QuerySnapshot: @unchecked Sendable {
     // Immutable after init.
     /// The documents, in query order.
     public let documents: [QueryDocumentSnapshot]
+    /// What changed since the listener's previous snapshot (every document as added in a first
+    /// snapshot, and for `getDocuments()`).
+    public let documentChanges: [DocumentChange]
 
-    init(documents: [QueryDocumentSnapshot]) { self.documents = documents }
+    init(documents: [QueryDocumentSnapshot]) {
+        self.documents = documents
+        self.documentChanges = documents.enumerated().map { index, document in
+            DocumentChange(type: .added, document: document, oldIndex: -1, newIndex: index)
+        }
+    }
+
+    init(firestore: Firestore, documents: [Document], changes: [DocumentChangeEvent]) {
+        self.documents = documents.map {
+            QueryDocumentSnapshot(reference: DocumentReference(firestore: firestore, key: $0.key), document: $0)
+        }
+        self.documentChanges = changes.map { DocumentChange($0, firestore: firestore) }
+    }
+
+    /// The changes (metadata never changes in Hearth, so the flag adds none).
+    public func documentChanges(includeMetadataChanges: Bool) -> [DocumentChange] { documentChanges }
 
     /// The number of documents.
     public var count: Int { documents.count }
