@@ -40,8 +40,13 @@ extension Engine {
     /// changes of one commit, with indexes; commits that leave the results unchanged give none.
     /// Same registration protocol as document listeners.
     /// - Throws: `INVALID_ARGUMENT` for an invalid query.
+    ///
+    /// With `resumingAfter` a version the client already had results for (a resume token), the
+    /// first event carries only the changes since then; when that version is older than the
+    /// retention window, the first event is a full snapshot (every result `added`), as Firestore
+    /// resets a listen whose resume token expired.
     public func listen(
-        _ query: StructuredQuery, in database: DatabaseID,
+        _ query: StructuredQuery, in database: DatabaseID, resumingAfter resumeVersion: Int64? = nil,
         onEvent: @escaping @Sendable (Result<QuerySnapshotEvent, FirestoreError>) -> Void
     ) throws(FirestoreError) -> ListenHandle {
         let target = try QueryTarget(query, database: database)
@@ -57,7 +62,12 @@ extension Engine {
         hub.register(watcher, for: region)
         do {
             let version = writer.latestVersion
-            watcher.start(initial: try rerun(version), version: version)
+            var previous: [Document] = []
+            if let resumeVersion, resumeVersion <= version,
+               resumeVersion >= options.clock.nowMicroseconds() - options.retentionMicroseconds {
+                previous = try rerun(resumeVersion)
+            }
+            watcher.start(initial: try rerun(version), previous: previous, version: version)
         } catch {
             hub.unregister(watcher, for: region)
             throw error

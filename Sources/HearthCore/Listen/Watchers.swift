@@ -94,12 +94,15 @@ final class QueryWatcher: Watcher, @unchecked Sendable {
         super.init(label: "hearth.listen.query")
     }
 
-    func start(initial documents: [Document], version: Int64) {
+    /// Delivers the first snapshot: the changes from `previous` (empty for a fresh listen, the
+    /// results at the resume version otherwise) to `documents`.
+    func start(initial documents: [Document], previous: [Document], version: Int64) {
         start(version: version) { [self] in
             window = documents
             members = Dictionary(documents.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
             onEvent(.success(QuerySnapshotEvent(
-                documents: documents, changes: ViewChanges.between([], documents, compare: target.compare), version: version)))
+                documents: documents, changes: ViewChanges.between(previous, documents, compare: target.compare),
+                version: version)))
         }
     }
 

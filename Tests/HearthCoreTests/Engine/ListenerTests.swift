@@ -200,3 +200,37 @@ struct ListenerTests {
         handles.forEach { $0.cancel() }
     }
 }
+
+@Suite("Resuming a listener")
+struct ResumeTests {
+    @Test func resumingAfterAVersionDeliversOnlyTheChangesSince() async throws {
+        let t = try TestEngine()
+        try await t.commit([.set(try t.key("c/a"), fields: ["n": 1]), .set(try t.key("c/b"), fields: ["n": 2])])
+        let token = t.engine.latestCommitTime.microseconds
+        try await t.commit([.set(try t.key("c/c"), fields: ["n": 3]), .delete(try t.key("c/a"))])
+        let log = EventLog<QuerySnapshotEvent>()
+        let query = StructuredQuery(collectionID: "c", orderBy: [QueryOrder(.p("n"))])
+        let handle = try t.engine.listen(query, in: t.database, resumingAfter: token) { if case .success(let e) = $0 { log.append(e) } }
+        defer { handle.cancel() }
+        let first = await log.wait(for: 1)[0]
+        #expect(first.documents.map(\.key.documentID) == ["b", "c"])
+        #expect(first.changes.map(\.kind) == [.removed, .added], "only what changed since the token")
+        #expect(first.changes.map(\.document.key.documentID) == ["a", "c"])
+    }
+
+    @Test func anExpiredResumeVersionGivesAFullSnapshot() async throws {
+        let clock = ManualClock()
+        let t = try TestEngine(options: EngineOptions(durability: .none, initialMapSize: 64 << 20, retentionMicroseconds: 1_000_000, clock: clock))
+        try await t.commit([.set(try t.key("c/a"), fields: ["n": 1])])
+        let token = t.engine.latestCommitTime.microseconds
+        clock.advance(byMicroseconds: 5_000_000)
+        try await t.commit([.set(try t.key("c/b"), fields: ["n": 2])])
+        let log = EventLog<QuerySnapshotEvent>()
+        let handle = try t.engine.listen(StructuredQuery(collectionID: "c"), in: t.database, resumingAfter: token) {
+            if case .success(let e) = $0 { log.append(e) }
+        }
+        defer { handle.cancel() }
+        let first = await log.wait(for: 1)[0]
+        #expect(first.changes.map(\.kind) == [.added, .added], "history is gone: a reset, every result added")
+    }
+}
