@@ -8,7 +8,10 @@ import HearthTestSupport
 /// A file holds `{"cases": [{"description", "steps": [...]}]}`. A step is one of
 /// `{"commit": [writes], "expectError": {"code", "message"?}, "expectTransformResults": [[values]]}`
 /// or `{"get": "path", "expectFields": {...}, "expectMissing": true, "expectUpdateTimeOfStep": n}`
-/// or `{"query": <StructuredQuery JSON>, "parent": "path"?, "expectPaths": [...], "expectFields": [{...}], "expectError": {...}}`.
+/// or `{"query": <StructuredQuery JSON>, "parent": "path"?, "expectPaths": [...], "expectFields": [{...}], "expectError": {...}}`
+/// or `{"listen": "name", "query": <StructuredQuery JSON>}` / `{"listen": "name", "document": "path"}`, then
+/// `{"expectEvent": "name", "paths": [...], "changes": [["added"|"modified"|"removed", "path", oldIndex, newIndex], ...]}`
+/// (a document listener's event: `{"expectEvent": "name", "exists": bool}`) and `{"expectNoEvent": "name"}`.
 /// Writes and values use Firestore's proto3 JSON; names may be relative paths.
 @Suite("specs/cases")
 struct SpecCaseTests {
@@ -47,6 +50,9 @@ struct SpecCaseTests {
         let steps = try #require(json["steps"] as? [[String: Any]], "case without steps")
         let t = try TestEngine()
         var commitTimes: [Int: Timestamp] = [:]
+        var listeners: [String: (log: EventLog<SpecEvent>, handle: ListenHandle)] = [:]
+        var consumed: [String: Int] = [:]
+        defer { listeners.values.forEach { $0.handle.cancel() } }
         for (index, step) in steps.enumerated() {
             if let writesJSON = step["commit"] as? [Any] {
                 let parsed = try writesJSON.map(ProtoJSON.write)
@@ -76,6 +82,39 @@ struct SpecCaseTests {
                 if let earlier = step["expectUpdateTimeOfStep"] as? Int {
                     #expect(doc?.updateTime == commitTimes[earlier], "step \(index)")
                 }
+            } else if let name = step["listen"] as? String {
+                let log = EventLog<SpecEvent>()
+                let handle: ListenHandle
+                if let path = step["document"] as? String {
+                    let (database, key) = try ProtoJSON.documentName(path)
+                    handle = try t.engine.listen(key, in: database) { document, _ in log.append(SpecEvent(exists: document != nil)) }
+                } else {
+                    let query = try ProtoJSON.structuredQuery(step["query"])
+                    handle = try t.engine.listen(query, in: ProtoJSON.defaultDatabase) { result in
+                        if case .success(let event) = result { log.append(SpecEvent(event)) }
+                    }
+                }
+                listeners[name] = (log, handle)
+            } else if let name = step["expectEvent"] as? String {
+                let listener = try #require(listeners[name], "step \(index): no listener \(name)")
+                let position = consumed[name, default: 0]
+                let events = await listener.log.wait(for: position + 1)
+                guard events.count > position else {
+                    Issue.record("step \(index): no event for \(name)")
+                    continue
+                }
+                consumed[name] = position + 1
+                let event = events[position]
+                if let exists = step["exists"] as? Bool { #expect(event.exists == exists, "step \(index)") }
+                if let paths = step["paths"] as? [String] { #expect(event.paths == paths, "step \(index)") }
+                if let changes = step["changes"] as? [[Any]] {
+                    let expected = changes.map { $0.map { "\($0)" }.joined(separator: " ") }
+                    #expect(event.changes == expected, "step \(index)")
+                }
+            } else if let name = step["expectNoEvent"] as? String {
+                let listener = try #require(listeners[name], "step \(index): no listener \(name)")
+                try await Task.sleep(nanoseconds: 30_000_000)
+                #expect(listener.log.all.count == consumed[name, default: 0], "step \(index): unexpected event for \(name)")
             } else if let queryJSON = step["query"] {
                 let parent = try (step["parent"] as? String).map { try ResourcePath(validating: $0) } ?? .root
                 let query = try ProtoJSON.structuredQuery(queryJSON, parent: parent)
@@ -98,6 +137,27 @@ struct SpecCaseTests {
             } else {
                 Issue.record("step \(index) has no commit, get or query")
             }
+        }
+    }
+}
+
+/// One listener event, flattened for comparison with a case.
+struct SpecEvent: Sendable {
+    var exists = true
+    var paths: [String] = []
+    var changes: [String] = []
+
+    init(exists: Bool) { self.exists = exists }
+
+    init(_ event: QuerySnapshotEvent) {
+        paths = event.documents.map(\.key.path.canonicalString)
+        changes = event.changes.map { change in
+            let kind = switch change.kind {
+            case .added: "added"
+            case .modified: "modified"
+            case .removed: "removed"
+            }
+            return "\(kind) \(change.document.key.path.canonicalString) \(change.oldIndex) \(change.newIndex)"
         }
     }
 }
