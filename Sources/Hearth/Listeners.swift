@@ -83,12 +83,7 @@ extension DocumentReference {
     /// The document's snapshots as an async sequence; it ends with an error if listening fails,
     /// and the listener is removed when the consuming task is cancelled or stops iterating.
     public func snapshots(includeMetadataChanges: Bool = false) -> AsyncThrowingStream<DocumentSnapshot, any Error> {
-        AsyncThrowingStream { continuation in
-            let registration = addSnapshotListener(includeMetadataChanges: includeMetadataChanges) { snapshot, error in
-                if let snapshot { continuation.yield(snapshot) } else { continuation.finish(throwing: error) }
-            }
-            continuation.onTermination = { _ in registration.remove() }
-        }
+        snapshotStream { addSnapshotListener(includeMetadataChanges: includeMetadataChanges, listener: $0) }
     }
 }
 
@@ -136,12 +131,7 @@ extension Query {
 
     /// The query's snapshots as an async sequence (removed when the consuming task stops).
     public func snapshots(includeMetadataChanges: Bool = false) -> AsyncThrowingStream<QuerySnapshot, any Error> {
-        AsyncThrowingStream { continuation in
-            let registration = addSnapshotListener(includeMetadataChanges: includeMetadataChanges) { snapshot, error in
-                if let snapshot { continuation.yield(snapshot) } else { continuation.finish(throwing: error) }
-            }
-            continuation.onTermination = { _ in registration.remove() }
-        }
+        snapshotStream { addSnapshotListener(includeMetadataChanges: includeMetadataChanges, listener: $0) }
     }
 }
 
@@ -153,5 +143,18 @@ final class LimitToLastWindow: @unchecked Sendable {
     func swap(_ next: [Document]) -> [Document] {
         defer { documents = next }
         return documents
+    }
+}
+
+/// A listener as an async sequence: snapshots are yielded, an error ends it, and ending the
+/// iteration (or cancelling its task) removes the listener.
+func snapshotStream<Snapshot: Sendable>(
+    _ register: (@escaping @Sendable (Snapshot?, (any Error)?) -> Void) -> any ListenerRegistration
+) -> AsyncThrowingStream<Snapshot, any Error> {
+    AsyncThrowingStream { continuation in
+        let registration = register { snapshot, error in
+            if let snapshot { continuation.yield(snapshot) } else { continuation.finish(throwing: error) }
+        }
+        continuation.onTermination = { _ in registration.remove() }
     }
 }
