@@ -166,3 +166,30 @@ struct VerifyTests {
         #expect(damaged.problems.contains { $0.contains("a/b/c/d has no record for its parent") })
     }
 }
+
+@Suite("Clean shutdown")
+struct CleanShutdownTests {
+    @Test func noReadTransactionOrCursorOutlivesItsOperation() async throws {
+        let t = try TestEngine()
+        let key = try t.key("c/a")
+        try await t.commit([.set(key, fields: ["n": 1]), .set(try t.key("c/a/s/x"), fields: [:])])
+        let then = t.engine.latestCommitTime
+        try await t.commit([.set(key, fields: ["n": 2])])
+        _ = try t.engine.getDocuments([key, try t.key("c/none")], in: t.database)
+        _ = try t.engine.getDocument(key, in: t.database, consistency: .readTime(then))
+        _ = try t.engine.listDocuments(in: t.database, collection: try ResourcePath(validating: "c"), pageSize: 1, showMissing: true)
+        _ = try t.engine.listCollectionIDs(in: t.database, parent: key)
+        _ = try t.engine.runQuery(StructuredQuery(collectionID: "c", filter: .field(.p("n"), .greaterThan, 0)), in: t.database)
+        _ = try t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database, consistency: .readTime(then))
+        _ = try t.engine.runAggregation(StructuredQuery(collectionID: "c"), aggregations: [Aggregation(.count(upTo: nil))], in: t.database)
+        let id = try t.engine.beginTransaction(in: t.database)
+        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(id))
+        try t.engine.rollback(id, in: t.database)
+        let handle = try t.engine.listen(StructuredQuery(collectionID: "c"), in: t.database) { _ in }
+        handle.cancel()
+        _ = try t.engine.verify()
+        await expectError(.invalidArgument) { _ = try t.engine.runQuery(StructuredQuery(collectionID: "c", limit: -1), in: t.database) }
+        #expect(t.engine.environment.liveReadTransactions == 0)
+        #expect(t.engine.environment.liveCursors == 0)
+    }
+}
