@@ -13,7 +13,12 @@ extension Firestore {
         /// properties and resolving references.
         public func decode<T: Decodable>(_ type: T.Type, from data: Any, in reference: DocumentReference? = nil) throws -> T {
             var reader = UserDataReader(method: "decode")
-            let value = try reader.readPlain(data)
+            let value: Value
+            do {
+                value = try reader.readPlain(data)
+            } catch {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: error.message))
+            }
             return try NodeDecoder(value: value, path: [], reference: reference).decodeValue(type)
         }
 
@@ -38,7 +43,7 @@ struct NodeDecoder: Swift.Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .map(let fields) = value else { throw mismatch([String: Any].self) }
+        guard case .map(let fields) = value else { throw mismatch([String: Any].self) }  // null → valueNotFound
         return KeyedDecodingContainer(KeyedValueContainer<Key>(fields: fields, decoder: self))
     }
 
@@ -54,8 +59,30 @@ struct NodeDecoder: Swift.Decoder {
         NodeDecoder(value: value, path: codingPath + [key], reference: reference)
     }
 
+    /// `valueNotFound` for null, `typeMismatch` otherwise, naming what was found.
     func mismatch(_ type: Any.Type) -> DecodingError {
-        DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: "Expected \(type) but found \(value)."))
+        if value == .null {
+            return DecodingError.valueNotFound(type, .init(codingPath: codingPath, debugDescription: "Expected \(type) but found null."))
+        }
+        return DecodingError.typeMismatch(
+            type, .init(codingPath: codingPath, debugDescription: "Expected \(type) but found \(Self.kind(of: value)) (\(value))."))
+    }
+
+    /// The kind of a stored value, in words.
+    static func kind(of value: Value) -> String {
+        switch value {
+        case .null: "null"
+        case .boolean: "a boolean"
+        case .integer: "an integer"
+        case .double: "a double"
+        case .timestamp: "a timestamp"
+        case .string: "a string"
+        case .bytes: "bytes"
+        case .reference: "a document reference"
+        case .geoPoint: "a geopoint"
+        case .array: "an array"
+        case .map: "a map"
+        }
     }
 
     /// Decodes this value as `T`: Firestore's own types natively, everything else through `init(from:)`.
@@ -73,6 +100,12 @@ struct NodeDecoder: Swift.Decoder {
         case is Data.Type:
             guard case .bytes(let b) = value else { throw mismatch(type) }
             return try cast(Data(b))
+        case is Decimal.Type:
+            switch value {
+            case .integer(let i): return try cast(Decimal(i))
+            case .double(let d): return try cast(Decimal(d))
+            default: throw mismatch(type)
+            }
         case is URL.Type:
             guard case .string(let s) = value, let url = URL(string: s) else { throw mismatch(type) }
             return try cast(url)
@@ -104,6 +137,15 @@ struct NodeDecoder: Swift.Decoder {
     func decodeString() throws -> String {
         guard case .string(let s) = value else { throw mismatch(String.self) }
         return s
+    }
+
+    /// A Float, refusing finite values beyond Float's range.
+    func decodeFloat() throws -> Float {
+        let double = try decodeDouble()
+        guard !double.isFinite || abs(double) <= Double(Float.greatestFiniteMagnitude) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(double) does not fit in Float."))
+        }
+        return Float(double)
     }
 
     func decodeDouble() throws -> Double {
@@ -154,7 +196,7 @@ struct KeyedValueContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try child(key).decodeBool() }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try child(key).decodeString() }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try child(key).decodeDouble() }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try child(key).decodeDouble()) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try child(key).decodeFloat() }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try child(key).decodeInteger(type) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try child(key).decodeInteger(type) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try child(key).decodeInteger(type) }
@@ -168,11 +210,16 @@ struct KeyedValueContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         if let property = type as? any DocumentIDProperty.Type {
+            guard let reference = decoder.reference else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: codingPath + [key],
+                    debugDescription: "A @DocumentID property can only be decoded with a document reference (decode(_:from:in:))."))
+            }
             guard fields[key.stringValue] == nil else {
                 throw DecodingError.dataCorrupted(.init(
                     codingPath: codingPath + [key],
                     debugDescription: "Decoding a @DocumentID property '\(key.stringValue)' found a field of the same "
-                        + "name in the document; remove the field or rename the property."))
+                        + "name in the document \(reference.path); remove the field or rename the property."))
             }
             guard let made = try property.make(for: decoder.reference) as? T else { throw decoder.mismatch(type) }
             return made
@@ -188,7 +235,10 @@ struct KeyedValueContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try child(key).unkeyedContainer()
     }
 
-    func superDecoder() throws -> any Swift.Decoder { decoder }
+    /// The superclass's decoder: the value under the conventional key "super" (null when absent).
+    func superDecoder() throws -> any Swift.Decoder {
+        decoder.child(fields["super"] ?? .null, key: NodeEncoding.Key("super"))
+    }
     func superDecoder(forKey key: Key) throws -> any Swift.Decoder { try child(key) }
 }
 
@@ -222,7 +272,7 @@ struct UnkeyedValueContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: Bool.Type) throws -> Bool { try next().decodeBool() }
     mutating func decode(_ type: String.Type) throws -> String { try next().decodeString() }
     mutating func decode(_ type: Double.Type) throws -> Double { try next().decodeDouble() }
-    mutating func decode(_ type: Float.Type) throws -> Float { Float(try next().decodeDouble()) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try next().decodeFloat() }
     mutating func decode(_ type: Int.Type) throws -> Int { try next().decodeInteger(type) }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try next().decodeInteger(type) }
     mutating func decode(_ type: Int16.Type) throws -> Int16 { try next().decodeInteger(type) }
@@ -251,7 +301,7 @@ struct SingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: Bool.Type) throws -> Bool { try decoder.decodeBool() }
     func decode(_ type: String.Type) throws -> String { try decoder.decodeString() }
     func decode(_ type: Double.Type) throws -> Double { try decoder.decodeDouble() }
-    func decode(_ type: Float.Type) throws -> Float { Float(try decoder.decodeDouble()) }
+    func decode(_ type: Float.Type) throws -> Float { try decoder.decodeFloat() }
     func decode(_ type: Int.Type) throws -> Int { try decoder.decodeInteger(type) }
     func decode(_ type: Int8.Type) throws -> Int8 { try decoder.decodeInteger(type) }
     func decode(_ type: Int16.Type) throws -> Int16 { try decoder.decodeInteger(type) }

@@ -11,20 +11,29 @@ extension Firestore {
         public init() {}
 
         /// Encodes `value` (a struct, class or dictionary) as document data.
+        /// References come back as the caller's own `DocumentReference` objects, sentinels as
+        /// `FieldValue`s.
         public func encode<T: Encodable>(_ value: T) throws -> [String: Any] {
-            try encodeNodes(value).mapValues(NodeEncoding.any)
+            let context = EncodingContext()
+            return try encodeNodes(value, context: context).mapValues { NodeEncoding.any($0, references: context.references) }
         }
 
         /// Encodes `value` as the nodes a write is made of.
-        func encodeNodes<T: Encodable>(_ value: T) throws -> [String: UserDataNode] {
-            switch try NodeEncoding.slot(for: value, at: []) {
+        func encodeNodes<T: Encodable>(_ value: T, context: EncodingContext = EncodingContext()) throws -> [String: UserDataNode] {
+            switch try NodeEncoding.slot(for: value, at: [], context: context) {
             case .map(let storage): return try storage.nodes()
             default:
                 throw EncodingError.invalidValue(value, .init(
-                    codingPath: [], debugDescription: "A document must be encoded as a map (a struct, class or dictionary)."))
+                    codingPath: [], debugDescription: "A document must be a map: encode a struct, class or dictionary."))
             }
         }
     }
+}
+
+/// What one encoding remembers: the references it met, by resource name, so `encode(_:)` can
+/// hand the caller's own objects back.
+final class EncodingContext {
+    var references: [String: DocumentReference] = [:]
 }
 
 /// Where an encoded value lands: a finished node, or a container still being filled.
@@ -51,9 +60,19 @@ final class MapStorage {
     init(path: [any CodingKey]) { self.path = path }
 
     /// The finished child nodes.
+    /// Field names follow `setData`'s rules: not empty, not `__reserved__`.
     func nodes() throws -> [String: UserDataNode] {
         var nodes: [String: UserDataNode] = [:]
-        for (name, slot) in fields { nodes[name] = try slot.node(at: path + [NodeEncoding.Key(name)]) }
+        for (name, slot) in fields {
+            let childPath = path + [NodeEncoding.Key(name)]
+            if name.isEmpty || ResourceID.isReserved(name) {
+                throw EncodingError.invalidValue(name, .init(
+                    codingPath: childPath,
+                    debugDescription: name.isEmpty
+                        ? "Document fields must not be empty." : "Document fields cannot begin and end with \"__\"."))
+            }
+            nodes[name] = try slot.node(at: childPath)
+        }
         return nodes
     }
 }
@@ -72,7 +91,8 @@ final class ArrayStorage {
             switch try slot.node(at: elementPath) {
             case .value(let value): return value
             case .array: throw refuse("Nested arrays are not supported.")
-            case .sentinel: throw refuse("FieldValue sentinels are not supported inside arrays.")
+            case .sentinel(let sentinel):
+                throw refuse("\(UserDataReader.name(of: sentinel)) is not currently supported inside arrays.")
             case .map(let children): return .map(try NodeEncoding.plain(children, at: elementPath))
             }
         }
@@ -92,7 +112,7 @@ enum NodeEncoding {
     }
 
     /// Encodes one value: Firestore's own types natively, everything else through `encode(to:)`.
-    static func slot<T: Encodable>(for value: T, at path: [any CodingKey]) throws -> EncodingSlot {
+    static func slot<T: Encodable>(for value: T, at path: [any CodingKey], context: EncodingContext) throws -> EncodingSlot {
         switch value {
         case let timestamp as Timestamp: return .node(.value(.timestamp(timestamp)))
         case let date as Date: return .node(.value(.timestamp(Timestamp(date: date))))
@@ -101,13 +121,22 @@ enum NodeEncoding {
         case let url as URL: return .node(.value(.string(url.absoluteString)))
         case let decimal as Decimal: return .node(.value(.double(NSDecimalNumber(decimal: decimal).doubleValue)))
         case let reference as DocumentReference:
-            return .node(.value(.reference(DocumentReferenceValue(
-                database: reference.firestore.databaseID, key: try reference.key()))))
+            do {
+                let stored = DocumentReferenceValue(database: reference.firestore.databaseID, key: try reference.key())
+                context.references[stored.resourceName] = reference
+                return .node(.value(.reference(stored)))
+            } catch {
+                throw EncodingError.invalidValue(reference.path, .init(codingPath: path, debugDescription: error.message))
+            }
         case let sentinel as FieldValue:
             var reader = UserDataReader(method: "setData(from:)")
-            return .node(try reader.read(sentinel))
+            do {
+                return .node(try reader.read(sentinel))
+            } catch {
+                throw EncodingError.invalidValue(sentinel.methodName, .init(codingPath: path, debugDescription: error.message))
+            }
         default:
-            let encoder = NodeEncoder(path: path)
+            let encoder = NodeEncoder(path: path, context: context)
             try value.encode(to: encoder)
             return encoder.slot ?? .map(MapStorage(path: path))
         }
@@ -122,20 +151,29 @@ enum NodeEncoding {
             case .value(let value): values[name] = value
             case .array(let elements): values[name] = .array(elements)
             case .map(let children): values[name] = .map(try plain(children, at: childPath))
-            case .sentinel:
+            case .sentinel(let sentinel):
                 throw EncodingError.invalidValue(name, .init(
-                    codingPath: childPath, debugDescription: "FieldValue sentinels are not supported inside arrays."))
+                    codingPath: childPath,
+                    debugDescription: "\(UserDataReader.name(of: sentinel)) is not currently supported inside arrays."))
             }
         }
         return values
     }
 
     /// A node as the SDK's `[String: Any]` output (sentinels as `FieldValue`s).
-    static func any(_ node: UserDataNode) -> Any {
+    static func any(_ node: UserDataNode, references: [String: DocumentReference]) -> Any {
+        func plain(_ value: Value) -> Any {
+            switch value {
+            case .reference(let reference): return references[reference.resourceName] ?? value
+            case .array(let elements): return elements.map(plain)
+            case .map(let fields): return fields.mapValues(plain)
+            default: return ValueBridge.any(value, firestore: nil)
+            }
+        }
         switch node {
-        case .value(let value): return ValueBridge.any(value, firestore: nil)
-        case .array(let elements): return elements.map { ValueBridge.any($0, firestore: nil) }
-        case .map(let children): return children.mapValues(any)
+        case .value(let value): return plain(value)
+        case .array(let elements): return elements.map(plain)
+        case .map(let children): return children.mapValues { any($0, references: references) }
         case .sentinel(.delete): return FieldValue.delete()
         case .sentinel(.transform(.serverTimestamp)): return FieldValue.serverTimestamp()
         case .sentinel(.transform(let kind)): return FieldValue(transform: kind)

@@ -6,8 +6,13 @@ final class NodeEncoder: Swift.Encoder {
     let userInfo: [CodingUserInfoKey: Any] = [:]
     /// What the value encoded itself as (nil until it encodes something).
     var slot: EncodingSlot?
+    /// Shared by every encoder of one `encode` call.
+    let context: EncodingContext
 
-    init(path: [any CodingKey]) { codingPath = path }
+    init(path: [any CodingKey], context: EncodingContext) {
+        codingPath = path
+        self.context = context
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let storage: MapStorage
@@ -17,7 +22,7 @@ final class NodeEncoder: Swift.Encoder {
             storage = MapStorage(path: codingPath)
             slot = .map(storage)
         }
-        return KeyedEncodingContainer(KeyedNodeContainer(storage: storage, codingPath: codingPath))
+        return KeyedEncodingContainer(KeyedNodeContainer(storage: storage, codingPath: codingPath, context: context))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -28,7 +33,7 @@ final class NodeEncoder: Swift.Encoder {
             storage = ArrayStorage()
             slot = .array(storage)
         }
-        return UnkeyedNodeContainer(storage: storage, codingPath: codingPath)
+        return UnkeyedNodeContainer(storage: storage, codingPath: codingPath, context: context)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { SingleNodeContainer(encoder: self) }
@@ -49,6 +54,7 @@ private func signed<T: BinaryInteger>(_ value: T, _ path: [any CodingKey]) throw
 struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let storage: MapStorage
     let codingPath: [any CodingKey]
+    let context: EncodingContext
 
     private func set(_ slot: EncodingSlot, _ key: Key) { storage.fields[key.stringValue] = slot }
 
@@ -70,7 +76,7 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if value is any DocumentIDProperty { return }  // the id is the document's name, never a field
-        set(try NodeEncoding.slot(for: value, at: codingPath + [key]), key)
+        set(try NodeEncoding.slot(for: value, at: codingPath + [key], context: context), key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -78,19 +84,27 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested = MapStorage(path: codingPath + [key])
         set(.map(nested), key)
-        return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(storage: nested, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(storage: nested, codingPath: codingPath + [key], context: context))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = ArrayStorage()
         set(.array(nested), key)
-        return UnkeyedNodeContainer(storage: nested, codingPath: codingPath + [key])
+        return UnkeyedNodeContainer(storage: nested, codingPath: codingPath + [key], context: context)
     }
 
-    mutating func superEncoder() -> any Swift.Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
+    /// The superclass's encoder, under the conventional key "super" (whatever `Key` can spell).
+    mutating func superEncoder() -> any Swift.Encoder {
+        let path = codingPath + [NodeEncoding.Key("super")]
+        let encoder = NodeEncoder(path: path, context: context)
+        let nested = MapStorage(path: path)
+        encoder.slot = .map(nested)
+        storage.fields["super"] = .map(nested)
+        return encoder
+    }
 
     mutating func superEncoder(forKey key: Key) -> any Swift.Encoder {
-        let encoder = NodeEncoder(path: codingPath + [key])
+        let encoder = NodeEncoder(path: codingPath + [key], context: context)
         let nested = MapStorage(path: codingPath + [key])
         encoder.slot = .map(nested)
         set(.map(nested), key)
@@ -101,6 +115,7 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     let storage: ArrayStorage
     let codingPath: [any CodingKey]
+    let context: EncodingContext
     var count: Int { storage.elements.count }
 
     private var nextPath: [any CodingKey] { codingPath + [NodeEncoding.Key(index: count)] }
@@ -122,24 +137,24 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt32) throws { append(scalar(.integer(Int64(value)))) }
     mutating func encode(_ value: UInt64) throws { append(try signed(value, nextPath)) }
 
-    mutating func encode<T: Encodable>(_ value: T) throws { append(try NodeEncoding.slot(for: value, at: nextPath)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { append(try NodeEncoding.slot(for: value, at: nextPath, context: context)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let nested = MapStorage(path: nextPath)
         let path = nextPath
         append(.map(nested))
-        return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(storage: nested, codingPath: path))
+        return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(storage: nested, codingPath: path, context: context))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = ArrayStorage()
         let path = nextPath
         append(.array(nested))
-        return UnkeyedNodeContainer(storage: nested, codingPath: path)
+        return UnkeyedNodeContainer(storage: nested, codingPath: path, context: context)
     }
 
     mutating func superEncoder() -> any Swift.Encoder {
-        let encoder = NodeEncoder(path: nextPath)
+        let encoder = NodeEncoder(path: nextPath, context: context)
         let nested = MapStorage(path: nextPath)
         encoder.slot = .map(nested)
         append(.map(nested))
@@ -169,5 +184,5 @@ struct SingleNodeContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt32) throws { set(scalar(.integer(Int64(value)))) }
     mutating func encode(_ value: UInt64) throws { set(try signed(value, codingPath)) }
 
-    mutating func encode<T: Encodable>(_ value: T) throws { set(try NodeEncoding.slot(for: value, at: codingPath)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { set(try NodeEncoding.slot(for: value, at: codingPath, context: encoder.context)) }
 }
