@@ -1,0 +1,88 @@
+/// The hook through which security rules judge requests: the core asks it before every
+/// non-admin read and write. `HearthRules` implements it; the core never imports the rules.
+public protocol AccessPolicy: Sendable {
+    /// Judges one request; `lookup` answers `get`/`exists` (and, for writes, `getAfter`/`existsAfter`).
+    func authorize(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision
+}
+
+/// Reads documents for rule functions, consistent with the request being judged.
+public protocol DocumentLookup {
+    /// The document at `path` as the request sees it (`get`/`exists`), or nil when absent.
+    func document(at path: ResourcePath) throws(FirestoreError) -> Document?
+    /// The document at `path` as it would be after the commit being judged (`getAfter`), or nil.
+    /// For reads this is the same as `document(at:)`.
+    func documentAfter(at path: ResourcePath) throws(FirestoreError) -> Document?
+}
+
+/// One request as the rules see it: who, what, where, and the documents involved.
+public struct AccessRequest: Sendable {
+    /// The rules method a request is judged as.
+    public enum Method: String, Sendable, Equatable, CaseIterable {
+        /// A single-document read.
+        case get
+        /// A query, aggregation or query listener (judged from the query's constraints).
+        case list
+        /// A write that creates a document that did not exist.
+        case create
+        /// A write to a document that exists.
+        case update
+        /// A delete of a document that exists (or not: deletes of missing documents are judged too).
+        case delete
+    }
+
+    /// The database the request targets.
+    public var database: DatabaseID
+    /// The rules method.
+    public var method: Method
+    /// The document path (get and writes) or, for `list`, the path of a document the query could
+    /// return with its id unknown: the query's collection path followed by a placeholder id.
+    public var path: ResourcePath
+    /// For `list`: the query being judged (rules are not filters: its constraints decide).
+    public var query: StructuredQuery?
+    /// The caller.
+    public var auth: AccessContext
+    /// The request time (`request.time`); for writes, the commit time.
+    public var time: Timestamp
+    /// The document as it is before the request (`resource`), or nil when it does not exist.
+    public var resource: Document?
+    /// The document as the write would leave it (`request.resource`); nil for reads and deletes.
+    public var incoming: Document?
+    /// For updates: the field paths named by the write's mask (`request.writeFields`), if any.
+    public var writeFields: [FieldPath]?
+
+    /// Creates a request.
+    public init(
+        database: DatabaseID, method: Method, path: ResourcePath, query: StructuredQuery? = nil,
+        auth: AccessContext, time: Timestamp, resource: Document? = nil, incoming: Document? = nil,
+        writeFields: [FieldPath]? = nil
+    ) {
+        self.database = database
+        self.method = method
+        self.path = path
+        self.query = query
+        self.auth = auth
+        self.time = time
+        self.resource = resource
+        self.incoming = incoming
+        self.writeFields = writeFields
+    }
+}
+
+/// A policy's verdict.
+public enum AccessDecision: Sendable, Equatable {
+    /// The request may proceed.
+    case allow
+    /// The request is refused; `detail` says which rule and why (shown after Firestore's message).
+    case deny(detail: String)
+
+    /// Whether the request may proceed.
+    public var isAllowed: Bool { self == .allow }
+}
+
+extension FirestoreError {
+    /// Firestore's denial: `PERMISSION_DENIED`, "Missing or insufficient permissions.", plus detail.
+    public static func permissionDenied(detail: String) -> FirestoreError {
+        let message = "Missing or insufficient permissions."
+        return FirestoreError(.permissionDenied, detail.isEmpty ? message : "\(message) \(detail)")
+    }
+}
