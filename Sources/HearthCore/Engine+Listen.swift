@@ -53,7 +53,7 @@ extension Engine {
         let covers: @Sendable (DocumentKey) -> Bool = { [query] key in Self.query(query, covers: key) }
         let rerun: @Sendable (Int64) throws(FirestoreError) -> [Document] = { [weak self] version throws(FirestoreError) in
             guard let self else { throw FirestoreError(.unavailable, "The database is closed.") }
-            return target.evaluate(try candidates(for: query, in: database, at: version))
+            return try documents(matching: target, in: database, at: version).documents
         }
         let watcher = QueryWatcher(target: target, covers: covers, rerun: rerun, onEvent: onEvent)
         let region: WatchRegion = query.allDescendants

@@ -15,13 +15,50 @@ extension Engine {
     ) throws(FirestoreError) -> [Document] {
         let target = try QueryTarget(query, database: database)
         let (version, transaction) = try resolve(consistency, in: database)
-        let results = target.evaluate(try candidates(for: query, in: database, at: version))
+        let results = try documents(matching: target, in: database, at: version).documents
         if let transaction {
             for document in results {
                 try transactions.recordRead(transaction, key: document.key, version: document.updateTime.microseconds)
             }
         }
         return results
+    }
+
+    /// Runs a query at the latest version and reports the plan and the work it took (for tests
+    /// and benchmarks: index use is asserted by counts, never by timing).
+    package func explain(_ query: StructuredQuery, in database: DatabaseID) throws(FirestoreError) -> QueryExecutionStats {
+        try documents(matching: QueryTarget(query, database: database), in: database, at: nil).stats
+    }
+
+    /// The query's results as of `version` (nil = latest): from the index when a plan applies,
+    /// else from the bounded fallback that reads the query's collections whole. `accepts` must
+    /// also hold for every result (aggregations require their fields before the limit applies).
+    ///
+    /// At an older version, the documents changed since then (named by the commit log) are read
+    /// as they were and merged with the index's answer for the others, all in one read transaction.
+    func documents(
+        matching target: QueryTarget, in database: DatabaseID, at version: Int64?,
+        accepts: @escaping (Document) -> Bool = { _ in true }
+    ) throws(FirestoreError) -> (documents: [Document], stats: QueryExecutionStats) {
+        let query = target.query
+        let indexed: (documents: [Document], stats: QueryExecutionStats)? = try read { txn in
+            guard let db = try store.catalog.databaseNumber(database, in: txn) else {
+                return ([], QueryExecutionStats(plan: "no-database"))
+            }
+            var changed: Set<DocumentKey> = []
+            var earlier: [Document] = []
+            if let version {
+                changed = try keysChanged(after: version, db: db, in: txn).filter { Self.query(query, covers: $0) }
+                earlier = try changed.compactMap { try store.version(database, key: $0, at: version, in: txn) }
+                    .filter(accepts)
+            }
+            let executor = IndexExecutor(store: store, txn: txn, db: db, target: target, excluded: changed, accepts: accepts)
+            guard let found = try executor.run() else { return nil }
+            return (found + earlier, executor.stats)
+        }
+        if let indexed { return (target.evaluate(indexed.documents), indexed.stats) }
+        let candidates = try candidates(for: query, in: database, at: version).filter(accepts)
+        return (target.evaluate(candidates), QueryExecutionStats(plan: "fallback", documentsLoaded: candidates.count))
     }
 
     /// The version to read at (nil = latest) and the read-write transaction to record reads in.
@@ -67,14 +104,19 @@ extension Engine {
     private func keysChanged(after version: Int64, in database: DatabaseID) throws(FirestoreError) -> Set<DocumentKey> {
         try read { txn in
             guard let db = try store.catalog.databaseNumber(database, in: txn) else { return [] }
-            var keys: Set<DocumentKey> = []
-            try txn.scan(in: store.tables.changes, from: StorageKeys.change(version: version + 1), to: nil) { _, value in
-                let record = try ChangeRecord.decode(value)
-                if record.db == db { keys.formUnion(record.keys) }
-                return true
-            }
-            return keys
+            return try keysChanged(after: version, db: db, in: txn)
         }
+    }
+
+    /// The documents of database number `db` changed by commits after `version`, read in `txn`.
+    private func keysChanged(after version: Int64, db: UInt32, in txn: ReadTransaction) throws -> Set<DocumentKey> {
+        var keys: Set<DocumentKey> = []
+        try txn.scan(in: store.tables.changes, from: StorageKeys.change(version: version + 1), to: nil) { _, value in
+            let record = try ChangeRecord.decode(value)
+            if record.db == db { keys.formUnion(record.keys) }
+            return true
+        }
+        return keys
     }
 
     /// Every document the query could select, read whole from the collections it covers.
@@ -135,9 +177,9 @@ extension Engine {
         let fields = aggregations.compactMap(\.field)
         let (version, _) = try resolve(consistency, in: database)
         // Only documents holding every aggregated field count (present, even if null or not a number).
-        let candidates = try candidates(for: query, in: database, at: version).filter { document in
+        let selected = try documents(matching: target, in: database, at: version) { document in
             fields.allSatisfy { document.fields.value(at: $0) != nil }
         }
-        return AggregationEvaluator.evaluate(aggregations, over: target.evaluate(candidates))
+        return AggregationEvaluator.evaluate(aggregations, over: selected.documents)
     }
 }

@@ -33,8 +33,9 @@ public final class Engine: Sendable {
         do {
             let tables = try StorageErrorMapping.mapping { try Tables(environment: environment) }
             let catalog = Catalog(tables: tables)
-            let lastVersion = try SchemaCheck.openOrInitialize(environment: environment, tables: tables, catalog: catalog)
             let store = DocumentStore(tables: tables, catalog: catalog)
+            let lastVersion = try SchemaCheck.openOrInitialize(
+                environment: environment, tables: tables, catalog: catalog, store: store)
             self.environment = environment
             self.store = store
             let transactions = TransactionRegistry(clock: options.clock)
@@ -72,24 +73,37 @@ public final class Engine: Sendable {
 /// Checks and initialises the schema version stored in `meta`.
 enum SchemaCheck {
     /// Returns the last commit version; writes the schema version into a new directory.
-    static func openOrInitialize(environment: Environment, tables: Tables, catalog: Catalog) throws(FirestoreError) -> Int64 {
+    /// Older schemas this build upgrades in place (`StorageSchema.oldestUpgradable` up) are
+    /// upgraded in the same write transaction: a crash leaves the old, still consistent, version.
+    static func openOrInitialize(
+        environment: Environment, tables: Tables, catalog: Catalog, store: DocumentStore
+    ) throws(FirestoreError) -> Int64 {
         try StorageErrorMapping.mapping {
             try environment.write { txn in
                 if let stored = try txn.get(MetaKey.schema, in: tables.meta) {
                     let version = stored.withUnsafeBytes { $0.bigEndianUInt32(at: 0) } ?? 0
-                    guard version == StorageSchema.version else {
-                        throw FirestoreError(
-                            .failedPrecondition,
-                            "The data directory uses storage schema \(version), but this Hearth reads schema "
-                                + "\(StorageSchema.version). Use a matching Hearth version.")
+                    if version != StorageSchema.version {
+                        guard version >= StorageSchema.oldestUpgradable, version < StorageSchema.version else {
+                            throw FirestoreError(
+                                .failedPrecondition,
+                                "The data directory uses storage schema \(version), but this Hearth reads schema "
+                                    + "\(StorageSchema.version). Use a matching Hearth version.")
+                        }
+                        _ = try store.rebuildIndex(in: txn)
+                        try writeSchemaVersion(in: txn, tables: tables)
                     }
                 } else {
-                    var bytes = [UInt8]()
-                    bytes.appendBigEndian(StorageSchema.version)
-                    try txn.put(bytes, forKey: MetaKey.schema, in: tables.meta)
+                    try writeSchemaVersion(in: txn, tables: tables)
                 }
                 return Int64(bitPattern: try catalog.readCounter(MetaKey.lastCommit, in: txn, default: 0))
             }
         }
+    }
+
+    /// Stores the current schema version in `meta`.
+    private static func writeSchemaVersion(in txn: WriteTransaction, tables: Tables) throws {
+        var bytes = [UInt8]()
+        bytes.appendBigEndian(StorageSchema.version)
+        try txn.put(bytes, forKey: MetaKey.schema, in: tables.meta)
     }
 }

@@ -126,6 +126,16 @@ package final class Catalog: Sendable {
         return number
     }
 
+    /// The database number and path of collection `number`, or nil when unknown.
+    package func collectionPath(_ number: UInt64, in txn: ReadTransaction) throws -> (db: UInt32, path: ResourcePath)? {
+        guard let raw = try txn.get(StorageKeys.collectionPath(number), in: tables.collectionPaths) else { return nil }
+        guard raw.count >= 4 else { throw corrupt("collection path") }
+        let db = raw[0..<4].reduce(UInt32(0)) { ($0 << 8) | UInt32($1) }
+        let segments = String(decoding: raw[4...], as: UTF8.self)
+            .split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        return (db, ResourcePath(uncheckedSegments: segments))
+    }
+
     /// Reads a u64 counter from `meta`.
     package func readCounter(_ key: [UInt8], in txn: ReadTransaction, default fallback: UInt64) throws -> UInt64 {
         guard let bytes = try txn.get(key, in: tables.meta) else { return fallback }

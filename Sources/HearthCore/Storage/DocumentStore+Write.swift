@@ -11,6 +11,10 @@ extension DocumentStore {
         pending: inout Catalog.Pending
     ) throws {
         let key = change.key
+        if change.before != nil || change.after != nil {
+            let collection = try catalog.assignCollection(db: db, path: key.collectionPath, in: txn, pending: &pending)
+            try updateIndex(change, db: db, collection: collection, in: txn)
+        }
         if let before = change.before {
             let previous = DocumentRecord(contents: before, fullID: nil)
             try txn.put(previous.encoded(), forKey: StorageKeys.history(db: db, key: key, version: version), in: tables.history)

@@ -11,6 +11,7 @@
 //   history      dbNum u32 · sha256(doc path)[0..<16] · version u64
 //                                                              → DocumentRecord as it was *before* version
 //   changes      version u64                                   → ChangeRecord (dbNum + paths changed)
+//   index        single-field index entries (schema 2; layout in IndexKeys.swift)
 //
 // Integers are big-endian so LMDB's byte order is numeric order. The root of a database is the
 // document path "" (sha256 of the empty string). A collection's documents are one contiguous run
@@ -24,8 +25,11 @@
 
 /// The on-disk schema version; stored in `meta` and checked at open.
 package enum StorageSchema {
-    /// Version 1: the layout described at the top of this file.
-    package static let version: UInt32 = 1
+    /// Version 2: the layout described at the top of this file. Version 1 had no `index` table;
+    /// opening a version-1 directory builds it (`DocumentStore.rebuildIndex`) and moves it to 2.
+    package static let version: UInt32 = 2
+    /// The oldest version this build upgrades in place.
+    package static let oldestUpgradable: UInt32 = 1
 }
 
 /// Names of the entries in the `meta` table.

@@ -18,6 +18,8 @@ package struct Tables: Sendable {
     package let history: Database
     /// The commit log: version → changed paths.
     package let changes: Database
+    /// Single-field index entries (`IndexKeys.swift`).
+    package let index: Database
 
     /// How many named tables the environment must allow (with headroom for later schemas).
     package static let maxTables = 24
@@ -32,5 +34,6 @@ package struct Tables: Sendable {
         documents = try environment.openDatabase("documents")
         history = try environment.openDatabase("history")
         changes = try environment.openDatabase("changes")
+        index = try environment.openDatabase("index")
     }
 }

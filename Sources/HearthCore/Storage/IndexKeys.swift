@@ -1,0 +1,132 @@
+// The `index` table (schema 2): single-field index entries kept in the document's write transaction.
+//
+//   key   dbNum u32 · scope u8 · scopeID u64 · kind u8 · field u64 · value · name [· hash16]
+//   data  flags u8 · collNum u64 · UTF-8 document id
+//
+//   scope    1 = collection (scopeID = collection number): a query under one parent is a prefix scan;
+//            2 = collection group (scopeID = first 8 bytes of SHA-256 of the collection id).
+//   kind     1 = the field's value; 2 = one distinct element of an array value (array-contains);
+//            3 = the document itself (group scope only, field 0, no value): collection-group scans
+//            in document-name order.
+//   field    first 8 bytes of SHA-256 of the field path's canonical string.
+//   value    `OrderedValueEncoding` ascending (descending scans walk backwards).
+//   name     collection scope: the encoded id; group scope: every path segment encoded in turn.
+//            Either way byte order is document-name order, so equal values come out by name.
+//
+// Bounding (LMDB keys ≤ 511 bytes): a value encoding longer than `maxValueBytes` keeps only that
+// many bytes, and the name keeps what fits in `maxKeyBytes` − 16; such a *cut* entry ends with
+// 16 bytes of SHA-256 of the whole value and name (so it stays unique) and has flag bit 0 set
+// (bit 1 when the value itself was cut). Proof of order: an uncut value encoding is at most
+// `maxValueBytes` long and prefix-free, so it differs from any cut value within its own length;
+// likewise uncut names fit in the room a cut name gets. Only cut entries that share a *group key*
+// (header + cut value, or the whole key but the hash when only the name was cut) can be out of
+// order among themselves; scans re-sort each such run from the documents, and every query
+// re-checks its filters against the document, so a cut never changes a result.
+
+/// The layout of `index` keys and values (see the top of this file).
+package enum IndexKeys {
+    /// Index scopes.
+    package enum Scope: UInt8 {
+        /// Entries of one collection (a parent path and collection id).
+        case collection = 1
+        /// Entries of every collection with one collection id.
+        case group = 2
+    }
+
+    /// Entry kinds.
+    package enum Kind: UInt8 {
+        /// The field's whole value.
+        case value = 1
+        /// One distinct element of an array value.
+        case arrayElement = 2
+        /// The document itself, for name-ordered collection-group scans.
+        case name = 3
+    }
+
+    /// Longest key written (LMDB's limit is 511).
+    package static let maxKeyBytes = 511
+    /// Longest value encoding kept whole.
+    package static let maxValueBytes = 300
+    /// Length of the trailing hash of a cut entry.
+    package static let cutHashBytes = 16
+    /// Length of the fixed header (db, scope, scope id, kind, field).
+    package static let headerBytes = 22
+
+    /// Flag: the entry was cut (ends with a hash).
+    package static let cutFlag: UInt8 = 1
+    /// Flag: the value encoding was cut to `maxValueBytes`.
+    package static let valueCutFlag: UInt8 = 2
+
+    /// The 8-byte number of a field path or collection id.
+    package static func nameHash(_ string: String) -> UInt64 {
+        let digest = SHA256.hash(Array(string.utf8))
+        return digest.prefix(8).reduce(0) { ($0 << 8) | UInt64($1) }
+    }
+
+    /// The header shared by every entry of one field in one scope.
+    package static func header(db: UInt32, scope: Scope, scopeID: UInt64, kind: Kind, field: UInt64) -> [UInt8] {
+        var key = [UInt8]()
+        key.reserveCapacity(headerBytes + 64)
+        key.appendBigEndian(db)
+        key.append(scope.rawValue)
+        key.appendBigEndian(scopeID)
+        key.append(kind.rawValue)
+        key.appendBigEndian(field)
+        return key
+    }
+
+    /// The scope id of a collection-group scope.
+    package static func groupID(_ collectionID: String) -> UInt64 { nameHash(collectionID) }
+
+    /// The field number of a field path.
+    package static func fieldID(_ field: FieldPath) -> UInt64 { nameHash(field.canonicalString) }
+
+    /// The name part of a collection-scoped entry.
+    package static func collectionName(id: String) -> [UInt8] {
+        OrderedValueEncoding.encode(.string(id), direction: .ascending)
+    }
+
+    /// The name part of a collection-group entry: every segment of the document path.
+    package static func groupName(path: ResourcePath) -> [UInt8] {
+        var bytes = [UInt8]()
+        for segment in path.segments { OrderedValueEncoding.encode(.string(segment), direction: .ascending, into: &bytes) }
+        return bytes
+    }
+
+    /// A whole entry key: header, value and name, cut to fit when needed; and its flags.
+    package static func entry(header: [UInt8], value: [UInt8], name: [UInt8]) -> (key: [UInt8], flags: UInt8) {
+        let valueCut = value.count > maxValueBytes
+        let room = maxKeyBytes - cutHashBytes
+        if !valueCut && header.count + value.count + name.count <= room {
+            return (header + value + name, 0)
+        }
+        var key = header
+        key += valueCut ? Array(value.prefix(maxValueBytes)) : value
+        let nameRoom = max(0, room - key.count)
+        key += name.prefix(nameRoom)
+        key += SHA256.hash(value + name).prefix(cutHashBytes)
+        return (key, cutFlag | (valueCut ? valueCutFlag : 0))
+    }
+
+    /// The group key of a cut entry: the bytes that cut entries of one possibly misordered run share.
+    package static func groupKey(of key: UnsafeRawBufferPointer, flags: UInt8) -> [UInt8] {
+        if flags & valueCutFlag != 0 { return Array(key.prefix(headerBytes + maxValueBytes)) }
+        return Array(key.prefix(max(0, key.count - cutHashBytes)))
+    }
+
+    /// An entry's data: flags, collection number, document id.
+    package static func data(flags: UInt8, collection: UInt64, id: String) -> [UInt8] {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(9 + id.utf8.count)
+        bytes.append(flags)
+        bytes.appendBigEndian(collection)
+        bytes += id.utf8
+        return bytes
+    }
+
+    /// Takes an entry's data apart; nil when damaged.
+    package static func decodeData(_ data: UnsafeRawBufferPointer) -> (flags: UInt8, collection: UInt64, id: String)? {
+        guard data.count >= 9, let collection = data.bigEndianUInt64(at: 1) else { return nil }
+        return (data[0], collection, String(decoding: UnsafeRawBufferPointer(rebasing: data[9...]), as: UTF8.self))
+    }
+}
