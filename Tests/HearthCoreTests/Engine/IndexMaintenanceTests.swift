@@ -1,0 +1,123 @@
+import Foundation
+import LMDB
+import Testing
+@testable import HearthCore
+
+/// The `index` table's upkeep: entries follow every write, schema-1 directories are re-indexed on
+/// open, and long values and ids (cut entries) never change a result.
+@Suite("Index maintenance")
+struct IndexMaintenanceTests {
+    private func indexEntries(_ t: TestEngine) throws -> Int {
+        try t.engine.environment.read { try $0.count(in: t.engine.store.tables.index) }
+    }
+
+    private func ordered(_ field: String, limit: Int? = nil) -> StructuredQuery {
+        StructuredQuery(collectionID: "c", orderBy: [QueryOrder(FieldPath(uncheckedSegments: [field]))], limit: limit)
+    }
+
+    @Test func entriesFollowWritesAndDisappearWithTheDocument() async throws {
+        let t = try TestEngine()
+        #expect(try indexEntries(t) == 0)
+        let key = try t.key("c/a")
+        try await t.commit([.set(key, fields: ["n": .integer(1), "tags": .array([.string("x"), .string("x"), .string("y")])])])
+        // n and tags by value in two scopes (4), two distinct tags in two scopes (4), the group name entry (1).
+        #expect(try indexEntries(t) == 9)
+        try await t.commit([.set(key, fields: ["n": .integer(2)])])
+        #expect(try indexEntries(t) == 3)
+        let query = StructuredQuery(
+            collectionID: "c", filter: .field(FieldPath(uncheckedSegments: ["n"]), .equal, .integer(1)))
+        #expect(try t.engine.runQuery(query, in: t.database).isEmpty)
+        try await t.commit([.delete(key)])
+        #expect(try indexEntries(t) == 0)
+    }
+
+    @Test func aSchemaOneDirectoryIsReindexedOnOpen() async throws {
+        let t = try TestEngine()
+        var writes: [Write] = []
+        for index in 0..<30 { writes.append(.set(try t.key("c/d\(index)"), fields: ["n": .integer(Int64(index % 7))])) }
+        try await t.commit(writes)
+        let query = StructuredQuery(
+            collectionID: "c", filter: .field(FieldPath(uncheckedSegments: ["n"]), .equal, .integer(3)))
+        let expected = try t.engine.runQuery(query, in: t.database).map(\.key)
+        #expect(expected.count == 4)
+        let entries = try indexEntries(t)
+        // Turn the directory into what schema 1 wrote: no index table contents, version 1.
+        try t.engine.environment.write { txn in
+            _ = try txn.deleteRange(in: t.engine.store.tables.index, from: [], to: nil)
+            try txn.put([0, 0, 0, 1], forKey: MetaKey.schema, in: t.engine.store.tables.meta)
+        }
+        #expect(try indexEntries(t) == 0)
+        try t.reopen()
+        #expect(try indexEntries(t) == entries)
+        #expect(try t.engine.runQuery(query, in: t.database).map(\.key) == expected)
+        #expect(try t.engine.explain(query, in: t.database).plan.hasPrefix("merge-join"))
+    }
+
+    @Test func aNewerSchemaIsRefused() async throws {
+        let t = try TestEngine()
+        try t.engine.environment.write { txn in
+            try txn.put([0, 0, 0, 99], forKey: MetaKey.schema, in: t.engine.store.tables.meta)
+        }
+        #expect(throws: FirestoreError.self) { try t.reopen() }
+    }
+
+    @Test func longValuesAreCutButOrderedAndMatchedExactly() async throws {
+        let t = try TestEngine()
+        let stem = String(repeating: "v", count: 600)
+        // Ids chosen so that id order disagrees with value order within the shared 300-byte prefix.
+        let values = ["z": stem + "a", "y": stem + "b", "x": stem + "c", "w": "short"]
+        try await t.commit(try values.map { .set(try t.key("c/\($0.key)"), fields: ["s": .string($0.value)]) })
+        #expect(try t.engine.runQuery(ordered("s"), in: t.database).map(\.key.documentID) == ["w", "z", "y", "x"])
+        #expect(try t.engine.runQuery(ordered("s", limit: 2), in: t.database).map(\.key.documentID) == ["w", "z"])
+        let equal = StructuredQuery(
+            collectionID: "c", filter: .field(FieldPath(uncheckedSegments: ["s"]), .equal, .string(stem + "b")))
+        #expect(try t.engine.runQuery(equal, in: t.database).map(\.key.documentID) == ["y"])
+        let below = StructuredQuery(
+            collectionID: "c", filter: .field(FieldPath(uncheckedSegments: ["s"]), .lessThan, .string(stem + "b")))
+        #expect(try t.engine.runQuery(below, in: t.database).map(\.key.documentID) == ["w", "z"])
+    }
+
+    @Test func longIdsKeepNameOrder() async throws {
+        let t = try TestEngine()
+        let stem = String(repeating: "i", count: 480)
+        let ids = [stem + "b", stem + "a", "short", stem + "c"]
+        try await t.commit(try ids.map { .set(try t.key("c/\($0)"), fields: ["n": .integer(1)]) })
+        let byName = try t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database).map(\.key.documentID)
+        #expect(byName == [stem + "a", stem + "b", stem + "c", "short"])
+        let equal = StructuredQuery(
+            collectionID: "c", filter: .field(FieldPath(uncheckedSegments: ["n"]), .equal, .integer(1)))
+        #expect(try t.engine.runQuery(equal, in: t.database).map(\.key.documentID) == byName)
+        var descending = StructuredQuery(collectionID: "c")
+        descending.orderBy = [QueryOrder(.documentID, descending: true)]
+        #expect(try t.engine.runQuery(descending, in: t.database).map(\.key.documentID) == byName.reversed())
+    }
+
+    @Test func plansReadOnlyWhatTheyNeed() async throws {
+        let t = try TestEngine()
+        var writes: [Write] = []
+        for index in 0..<2_000 {
+            let fields: [String: Value] = [
+                "n": .integer(Int64(index)), "city": .string(["a", "b", "c", "d"][index % 4]),
+                "open": .boolean(index % 5 == 0),
+            ]
+            writes.append(.set(try t.key(String(format: "c/d%05d", index)), fields: fields))
+        }
+        try await t.commit(writes)
+        var range = StructuredQuery(
+            collectionID: "c", filter: .field(FieldPath(uncheckedSegments: ["n"]), .greaterThanOrEqual, .integer(1_500)))
+        range.limit = 20
+        let rangeStats = try t.engine.explain(range, in: t.database)
+        #expect(rangeStats.plan == "field-scan(n)")
+        #expect(rangeStats.documentsLoaded <= 21)
+        let join = StructuredQuery(
+            collectionID: "c",
+            filter: .composite(.and, [
+                .field(FieldPath(uncheckedSegments: ["city"]), .equal, .string("a")),
+                .field(FieldPath(uncheckedSegments: ["open"]), .equal, .boolean(true)),
+            ]))
+        let joinStats = try t.engine.explain(join, in: t.database)
+        #expect(joinStats.plan == "merge-join(2 runs)")
+        #expect(joinStats.documentsLoaded == 100)  // city a and open: every 20th document
+        #expect(try t.engine.runQuery(join, in: t.database).count == 100)
+    }
+}
