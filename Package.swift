@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "LMDB", targets: ["LMDB"]),
         .library(name: "HearthCore", targets: ["HearthCore"]),
+        .library(name: "HearthRules", targets: ["HearthRules"]),
         .library(name: "Hearth", targets: ["Hearth"]),
         .executable(name: "hearth", targets: ["hearth"]),
         .executable(name: "hearth-bench", targets: ["HearthBench"]),
@@ -26,7 +27,8 @@ let package = Package(
         ),
         .target(name: "LMDB", dependencies: ["CLMDB"], swiftSettings: strictSettings),
         .target(name: "HearthCore", dependencies: ["LMDB"], swiftSettings: strictSettings),
-        .target(name: "Hearth", dependencies: ["HearthCore"], swiftSettings: strictSettings),
+        .target(name: "HearthRules", dependencies: ["HearthCore"], swiftSettings: strictSettings),
+        .target(name: "Hearth", dependencies: ["HearthCore", "HearthRules"], swiftSettings: strictSettings),
         .executableTarget(name: "hearth", dependencies: ["Hearth", "HearthCore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "HearthBench",
@@ -41,6 +43,8 @@ let package = Package(
             name: "HearthTests", dependencies: ["Hearth", "HearthCore", "HearthTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "HearthRulesTests", dependencies: ["HearthRules", "HearthCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "HearthCoreTests",
             dependencies: ["HearthCore", "LMDB", "HearthTestSupport"],

@@ -40,5 +40,5 @@ enum RuleUnaryOperator: String, Sendable, Equatable, CaseIterable {
 
 /// The type names usable after `is` (e.g. `x is string`).
 enum RuleTypeName: String, Sendable, Equatable, CaseIterable {
-    case bool, bytes, duration, float, int, latlng, list, map, map_diff, number, path, set, string, timestamp
+    case bool, bytes, constraint, duration, float, int, latlng, list, map, map_diff, number, path, set, string, timestamp
 }

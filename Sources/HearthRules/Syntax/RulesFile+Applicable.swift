@@ -1,0 +1,79 @@
+/// Finding the allow statements that apply to a document path and method (fact sheet §2.2).
+extension RulesFile {
+    /// The statements of every block whose composed pattern matches all of `path`, covering `method`,
+    /// in source order. `path` is the full path: `["databases", "(default)", "documents", "cities", "SF"]`.
+    func applicableAllows(forDocumentPath path: [String], method: RulesRequestMethod) -> [ApplicableAllow] {
+        let serviceScope = FunctionScope(functions: Self.table(of: serviceFunctions), bindings: [:])
+        let fileScope = FunctionScope(functions: Self.table(of: functions), bindings: [:])
+        var found: [ApplicableAllow] = []
+        Self.collect(
+            in: matches, path: path[...], bindings: [:], scopes: [serviceScope, fileScope], method: method,
+            into: &found)
+        return found.enumerated()
+            .sorted { lhs, rhs in
+                let left = lhs.element.statement.range.start
+                let right = rhs.element.statement.range.start
+                return left == right ? lhs.offset < rhs.offset : left < right
+            }
+            .map(\.element)
+    }
+
+    /// Same, for `documentPath` (e.g. `["cities", "SF"]`) under `/databases/{database}/documents`.
+    func applicableAllows(
+        database: String, documentPath: [String], method: RulesRequestMethod
+    ) -> [ApplicableAllow] {
+        applicableAllows(forDocumentPath: ["databases", database, "documents"] + documentPath, method: method)
+    }
+
+    /// Walks the match tree, descending through every partial match.
+    private static func collect(
+        in blocks: [MatchBlock], path: ArraySlice<String>, bindings: [String: MatchBinding],
+        scopes: [FunctionScope], method: RulesRequestMethod, into found: inout [ApplicableAllow]
+    ) {
+        for block in blocks {
+            for match in block.pattern.prefixMatches(path) {
+                let merged = bindings.merging(match.bindings) { _, inner in inner }
+                let chain = [FunctionScope(functions: block.functionTable, bindings: merged)] + scopes
+                if match.rest.isEmpty {
+                    for statement in block.allows where statement.covers(method) {
+                        found.append(ApplicableAllow(statement: statement, bindings: merged, scopes: chain))
+                    }
+                }
+                collect(in: block.matches, path: match.rest, bindings: merged, scopes: chain, method: method, into: &found)
+            }
+        }
+    }
+
+    /// Functions by name (first declaration wins; duplicates are rejected at parse time anyway).
+    private static func table(of functions: [FunctionDecl]) -> [String: FunctionDecl] {
+        Dictionary(functions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+/// An allow statement that applies to a request, with what its condition can see.
+struct ApplicableAllow: Sendable {
+    /// The statement to evaluate.
+    let statement: AllowStatement
+    /// Every wildcard bound along the path to its block (inner names shadow outer ones).
+    let bindings: [String: MatchBinding]
+    /// Lexical scopes, innermost (the statement's block) first, then enclosing blocks, service, file.
+    let scopes: [FunctionScope]
+
+    /// Resolves a call to `name` made by code declared in `scopes[scopeIndex]`, looking outwards.
+    /// Returns the function and the index of the scope that declares it (its body resolves from there).
+    func resolveFunction(named name: String, fromScope scopeIndex: Int = 0) -> (function: FunctionDecl, scope: Int)? {
+        guard scopeIndex >= 0 else { return nil }
+        for index in stride(from: scopeIndex, to: scopes.count, by: 1) {
+            if let function = scopes[index].functions[name] { return (function, index) }
+        }
+        return nil
+    }
+}
+
+/// One lexical level: the functions declared there and the wildcards visible to them.
+struct FunctionScope: Sendable {
+    /// Functions declared at this level, by name.
+    let functions: [String: FunctionDecl]
+    /// Wildcards visible to code at this level (those of this block and every enclosing one).
+    let bindings: [String: MatchBinding]
+}
