@@ -50,6 +50,7 @@ extension Engine {
         onEvent: @escaping @Sendable (Result<QuerySnapshotEvent, FirestoreError>) -> Void
     ) throws(FirestoreError) -> ListenHandle {
         let target = try QueryTarget(query, database: database)
+        try checkIndexes(target)
         let covers: @Sendable (DocumentKey) -> Bool = { [query] key in Self.query(query, covers: key) }
         let rerun: @Sendable (Int64) throws(FirestoreError) -> [Document] = { [weak self] version throws(FirestoreError) in
             guard let self else { throw FirestoreError(.unavailable, "The database is closed.") }

@@ -14,6 +14,7 @@ extension Engine {
         _ query: StructuredQuery, in database: DatabaseID, consistency: ReadConsistency = .strong
     ) throws(FirestoreError) -> [Document] {
         let target = try QueryTarget(query, database: database)
+        try checkIndexes(target)
         let (version, transaction) = try resolve(consistency, in: database)
         let results = try documents(matching: target, in: database, at: version).documents
         if let transaction {
@@ -22,6 +23,12 @@ extension Engine {
             }
         }
         return results
+    }
+
+    /// With `requireIndexes`, refuses a query production would refuse for want of an index.
+    func checkIndexes(_ target: QueryTarget) throws(FirestoreError) {
+        guard options.requireIndexes else { return }
+        try IndexRequirement.check(target, configuration: options.indexes)
     }
 
     /// Runs a query at the latest version and reports the plan and the work it took (for tests
@@ -174,6 +181,7 @@ extension Engine {
         var unprojected = query
         unprojected.projection = nil
         let target = try QueryTarget(unprojected, database: database)
+        try checkIndexes(target)
         let fields = aggregations.compactMap(\.field)
         let (version, _) = try resolve(consistency, in: database)
         // Only documents holding every aggregated field count (present, even if null or not a number).

@@ -33,7 +33,7 @@ public final class Engine: Sendable {
         do {
             let tables = try StorageErrorMapping.mapping { try Tables(environment: environment) }
             let catalog = Catalog(tables: tables)
-            let store = DocumentStore(tables: tables, catalog: catalog)
+            let store = DocumentStore(tables: tables, catalog: catalog, indexes: options.indexes)
             let lastVersion = try SchemaCheck.openOrInitialize(
                 environment: environment, tables: tables, catalog: catalog, store: store)
             self.environment = environment
@@ -95,6 +95,7 @@ enum SchemaCheck {
                 } else {
                     try writeSchemaVersion(in: txn, tables: tables)
                 }
+                _ = try store.syncCompositeIndexes(in: txn)
                 return Int64(bitPattern: try catalog.readCounter(MetaKey.lastCommit, in: txn, default: 0))
             }
         }

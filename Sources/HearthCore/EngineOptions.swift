@@ -8,12 +8,21 @@ public struct EngineOptions: Sendable {
     public var retentionMicroseconds: Int64
     /// The clock commit times and transaction deadlines come from.
     public var clock: any CommitClock
+    /// Declared composite indexes and single-field overrides (`firestore.indexes.json`).
+    public var indexes: IndexConfiguration
+    /// When true, a query production Firestore would reject for want of an index fails with
+    /// `FAILED_PRECONDITION` and the index to add; when false (the default) every valid query runs.
+    public var requireIndexes: Bool
 
-    /// Creates options; the defaults are durable, a 4 GiB initial map and one hour of history.
+    /// Creates options; the defaults are durable, a 4 GiB initial map, one hour of history, no
+    /// composite indexes and every valid query allowed.
     public init(
         durability: Durability = .full, initialMapSize: Int = 4 << 30,
-        retentionMicroseconds: Int64 = 3_600_000_000, clock: any CommitClock = SystemClock()
+        retentionMicroseconds: Int64 = 3_600_000_000, clock: any CommitClock = SystemClock(),
+        indexes: IndexConfiguration = IndexConfiguration(), requireIndexes: Bool = false
     ) {
+        self.indexes = indexes
+        self.requireIndexes = requireIndexes
         self.durability = durability
         self.initialMapSize = initialMapSize
         self.retentionMicroseconds = retentionMicroseconds

@@ -70,6 +70,11 @@ final class IndexExecutor {
     }
 
     private func run(in scope: IndexScope) throws -> [Document] {
+        do {
+            if let results = try compositePlan(scope: scope) { return results }
+        } catch is IndexPlanAbandoned {
+            stats = QueryExecutionStats()  // a cut composite entry: the single-field plans still apply
+        }
         let first = target.orderBy[0]
         let reverse = first.descending
         if first.field.isDocumentID {
@@ -109,6 +114,40 @@ final class IndexExecutor {
             result.append(unions)
         }
         return result
+    }
+
+    // MARK: composite plan
+
+    /// Answers the query from a declared composite index whose fields are exactly its equality
+    /// (and array-contains) fields followed by its order: one range scan in query order.
+    private func compositePlan(scope: IndexScope) throws -> [Document]? {
+        guard let collectionID = query.collectionID, let leaves = IndexPlanning.conjuncts(query.filter),
+              let match = CompositeMatch.find(
+                target: target, leaves: leaves, in: store.indexes.indexes(for: collectionID),
+                scope: scope.scope == .group ? .collectionGroup : .collection)
+        else { return nil }
+        stats.plan = "composite"
+        let prefix = IndexKeys.compositeHeader(index: match.definition.storageID, db: db, scopeID: scope.id) + match.prefix
+        var from = prefix
+        var to = StorageKeys.successor(ofPrefix: prefix)
+        if let first = match.firstOrder {
+            let range = IndexPlanning.range(of: first.fieldPath, in: leaves)
+            if range.isEmpty { return [] }
+            let probes = range.probes(descending: first.mode == .descending)
+            from = prefix + probes.lower
+            if let upper = probes.upper { to = prefix + upper }
+        }
+        var results: [Document] = []
+        try txn.scan(in: store.tables.composite, from: from, to: to, reverse: match.reverse) { _, value in
+            stats.entriesRead += 1
+            guard let entry = IndexKeys.decodeData(value) else { throw FirestoreError(.dataLoss, "An index entry is damaged.") }
+            if entry.flags & IndexKeys.cutFlag != 0 { throw IndexPlanAbandoned() }
+            if let document = try load(IndexedDocument(collection: entry.collection, id: entry.id)), passes(document) {
+                results.append(document)
+            }
+            return wanted.map { results.count < $0 } ?? true
+        }
+        return results
     }
 
     // MARK: name-ordered plans
@@ -170,8 +209,9 @@ final class IndexExecutor {
         if range.isEmpty { return [] }
         let header = IndexKeys.header(
             db: db, scope: scope.scope, scopeID: scope.id, kind: .value, field: IndexKeys.fieldID(order.field))
-        let from = header + range.lower
-        let to = range.upper.map { header + $0 } ?? StorageKeys.successor(ofPrefix: header)
+        let probes = range.probes(descending: false)
+        let from = header + probes.lower
+        let to = probes.upper.map { header + $0 } ?? StorageKeys.successor(ofPrefix: header)
         let exactOrder = target.orderBy.count == 2 && target.orderBy[1].descending == order.descending
         var results: [Document] = []
         var tie: [Document] = []

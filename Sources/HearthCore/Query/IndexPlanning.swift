@@ -1,24 +1,91 @@
 /// Reads a query's filters for what the single-field index can answer (pure; no storage access).
 enum IndexPlanning {
-    /// Bounds on one field's encoded values, relative to the field's index header: entries from
-    /// `lower` (inclusive) up to `upper` (exclusive; nil = the end of the field's entries).
-    struct EncodedRange: Equatable {
-        /// Inclusive lower probe.
-        var lower: [UInt8] = []
-        /// Exclusive upper probe; nil for none.
-        var upper: [UInt8]?
-        /// True when entries in the range satisfy the filters that made it, with no re-check.
-        var exact = true
+    /// One end of a field's allowed values: a value (encoded, maybe cut) or a type bracket's edge.
+    enum Bound: Equatable {
+        /// The end is the value with this ascending encoding; `inclusive` says whether it is allowed.
+        case value([UInt8], inclusive: Bool)
+        /// The end is the edge of the type bracket whose encodings start with this rank byte.
+        case rank(UInt8)
+    }
 
-        /// Narrows to the overlap with `other`.
-        mutating func intersect(_ other: EncodedRange) {
-            if lower.lexicographicallyPrecedes(other.lower) { lower = other.lower }
-            if let bound = other.upper, upper.map({ bound.lexicographicallyPrecedes($0) }) ?? true { upper = bound }
+    /// The values of one field the filters allow, as bounds in Firestore's value order.
+    struct ValueRange: Equatable {
+        /// Lowest allowed (nil: from the first value).
+        var lower: Bound?
+        /// Highest allowed (nil: to the last value).
+        var upper: Bound?
+        /// True when every entry in range satisfies the filters that made the range.
+        var exact = true
+        /// True when no value can be in range.
+        var isEmpty = false
+
+        /// Narrows to the overlap with `other` (probes decide which bound is tighter).
+        mutating func intersect(_ other: ValueRange) {
+            if let bound = other.lower {
+                if let current = lower {
+                    if Self.lowerProbe(current).lexicographicallyPrecedes(Self.lowerProbe(bound)) { lower = bound }
+                } else {
+                    lower = bound
+                }
+            }
+            if let bound = other.upper {
+                if let current = upper {
+                    if Self.upperProbe(bound).lexicographicallyPrecedes(Self.upperProbe(current)) { upper = bound }
+                } else {
+                    upper = bound
+                }
+            }
             exact = exact && other.exact
+            isEmpty = isEmpty || other.isEmpty
+            if let lower, let upper, !Self.lowerProbe(lower).lexicographicallyPrecedes(Self.upperProbe(upper)) {
+                isEmpty = true
+            }
         }
 
-        /// True when no entry can lie in the range.
-        var isEmpty: Bool { upper.map { !lower.lexicographicallyPrecedes($0) } ?? false }
+        /// The probes bounding the encodings in range, for an ascending or descending (complemented)
+        /// index component: entries from `lower` (inclusive) to `upper` (exclusive; nil = no end).
+        func probes(descending: Bool) -> (lower: [UInt8], upper: [UInt8]?) {
+            if !descending { return (lower.map(Self.lowerProbe) ?? [], upper.map(Self.upperProbe)) }
+            // Complementing reverses the order: the ascending upper end becomes the lower one.
+            let low: [UInt8]
+            switch upper {
+            case nil: low = []
+            case .value(let encoded, let inclusive)?:
+                let complemented = Self.complemented(encoded)
+                low = inclusive ? complemented : (StorageKeys.successor(ofPrefix: complemented) ?? complemented)
+            case .rank(let rank)?: low = [~rank]
+            }
+            let high: [UInt8]?
+            switch lower {
+            case nil: high = nil
+            case .value(let encoded, let inclusive)?:
+                let complemented = Self.complemented(encoded)
+                high = inclusive ? StorageKeys.successor(ofPrefix: complemented) : complemented
+            case .rank(let rank)?: high = StorageKeys.successor(ofPrefix: [~rank])
+            }
+            return (low, high)
+        }
+
+        /// The inclusive ascending probe of a lower bound.
+        static func lowerProbe(_ bound: Bound) -> [UInt8] {
+            switch bound {
+            case .value(let encoded, let inclusive):
+                return inclusive ? encoded : (StorageKeys.successor(ofPrefix: encoded) ?? encoded)
+            case .rank(let rank): return [rank]
+            }
+        }
+
+        /// The exclusive ascending probe of an upper bound.
+        static func upperProbe(_ bound: Bound) -> [UInt8] {
+            switch bound {
+            case .value(let encoded, let inclusive):
+                return inclusive ? (StorageKeys.successor(ofPrefix: encoded) ?? [0xFF]) : encoded
+            case .rank(let rank): return rank < 0xFF ? [rank + 1] : [0xFF]
+            }
+        }
+
+        /// Every byte complemented (the descending form).
+        static func complemented(_ bytes: [UInt8]) -> [UInt8] { bytes.map { ~$0 } }
     }
 
     /// One equality-like condition answerable by a run of entries: a field's kind and value bytes.
@@ -106,15 +173,15 @@ enum IndexPlanning {
     }
 
     /// The range of `field`'s values that the conjuncts on it allow (bracketed by type).
-    static func range(of field: FieldPath, in leaves: [QueryFilter]) -> EncodedRange {
-        var range = EncodedRange()
+    static func range(of field: FieldPath, in leaves: [QueryFilter]) -> ValueRange {
+        var range = ValueRange()
         for leaf in leaves { range.intersect(self.range(of: field, leaf)) }
         return range
     }
 
     /// The range one leaf allows for `field` (everything, inexact, when it says nothing usable).
-    private static func range(of field: FieldPath, _ leaf: QueryFilter) -> EncodedRange {
-        let everything = EncodedRange(lower: [], upper: nil, exact: false)
+    private static func range(of field: FieldPath, _ leaf: QueryFilter) -> ValueRange {
+        let everything = ValueRange(exact: false)
         switch leaf {
         case .field(field, let op, let operand):
             switch op {
@@ -130,22 +197,20 @@ enum IndexPlanning {
     }
 
     /// Exactly the entries holding `value`.
-    private static func point(_ value: Value) -> EncodedRange {
+    private static func point(_ value: Value) -> ValueRange {
         let (encoded, cut) = bounded(value)
-        return EncodedRange(lower: encoded, upper: StorageKeys.successor(ofPrefix: encoded), exact: !cut)
+        return ValueRange(lower: .value(encoded, inclusive: true), upper: .value(encoded, inclusive: true), exact: !cut)
     }
 
-    /// A range filter within its operand's type bracket.
-    private static func bracketed(_ op: QueryFilter.FieldOperator, _ operand: Value) -> EncodedRange {
+    /// A range filter within its operand's type bracket. A cut operand widens to the whole prefix.
+    private static func bracketed(_ op: QueryFilter.FieldOperator, _ operand: Value) -> ValueRange {
         let (encoded, cut) = bounded(operand)
-        guard let rank = encoded.first else { return EncodedRange(exact: false) }
-        var range = EncodedRange(lower: [rank], upper: rank < 0xFF ? [rank + 1] : nil, exact: !cut)
-        let past = StorageKeys.successor(ofPrefix: encoded)
+        guard let rank = encoded.first else { return ValueRange(exact: false) }
+        var range = ValueRange(lower: .rank(rank), upper: .rank(rank), exact: !cut)
+        let end = Bound.value(encoded, inclusive: cut || op == .lessThanOrEqual || op == .greaterThanOrEqual)
         switch op {
-        case .lessThan: range.upper = cut ? past : encoded
-        case .lessThanOrEqual: range.upper = past
-        case .greaterThan: range.lower = cut ? encoded : (past ?? encoded)
-        default: range.lower = encoded
+        case .lessThan, .lessThanOrEqual: range.upper = end
+        default: range.lower = end
         }
         return range
     }

@@ -14,15 +14,75 @@ extension DocumentStore {
         } ?? [:]
         for key in old.keys where new[key] == nil { _ = try txn.delete(key, in: tables.index) }
         for (key, data) in new where old[key] != data { try txn.put(data, forKey: key, in: tables.index) }
+        let definitions = indexes.indexes(for: change.key.collectionPath.lastSegment ?? "")
+        guard !definitions.isEmpty else { return }
+        let oldComposite = change.before.map {
+            IndexEntries.compositeEntries(key: change.key, fields: $0.fields, db: db, collection: collection, definitions: definitions)
+        } ?? [:]
+        let newComposite = change.after.map {
+            IndexEntries.compositeEntries(key: change.key, fields: $0.fields, db: db, collection: collection, definitions: definitions)
+        } ?? [:]
+        for key in oldComposite.keys where newComposite[key] == nil { _ = try txn.delete(key, in: tables.composite) }
+        for (key, data) in newComposite where oldComposite[key] != data { try txn.put(data, forKey: key, in: tables.composite) }
+    }
+
+    /// Makes the `composite` table hold exactly the configured indexes' entries: drops indexes no
+    /// longer declared, builds newly declared ones from the documents. Returns how many it built.
+    package func syncCompositeIndexes(in txn: WriteTransaction) throws -> Int {
+        var built = Set<UInt64>()
+        if let stored = try txn.get(MetaKey.composites, in: tables.meta) {
+            for start in stride(from: 0, to: stored.count - 7, by: 8) {
+                built.insert(stored[start..<(start + 8)].reduce(UInt64(0)) { ($0 << 8) | UInt64($1) })
+            }
+        }
+        let configured = Dictionary(indexes.indexes.map { ($0.storageID, $0) }, uniquingKeysWith: { first, _ in first })
+        for id in built where configured[id] == nil {
+            var prefix = [UInt8]()
+            prefix.appendBigEndian(id)
+            _ = try txn.deleteRange(in: tables.composite, from: prefix, to: StorageKeys.successor(ofPrefix: prefix))
+        }
+        let missing = configured.values.filter { !built.contains($0.storageID) }
+        if !missing.isEmpty { try buildComposite(missing, in: txn) }
+        var list = [UInt8]()
+        for id in configured.keys.sorted() { list.appendBigEndian(id) }
+        try txn.put(list, forKey: MetaKey.composites, in: tables.meta)
+        return missing.count
+    }
+
+    /// Adds the entries of `definitions` for every stored document.
+    private func buildComposite(_ definitions: [IndexDefinition], in txn: WriteTransaction) throws {
+        var pending: [(key: [UInt8], data: [UInt8])] = []
+        try forEachDocument(in: txn) { key, fields, db, collection in
+            let applicable = definitions.filter { String.equalUTF8($0.collectionGroup, key.collectionPath.lastSegment ?? "") }
+            guard !applicable.isEmpty else { return }
+            let entries = IndexEntries.compositeEntries(
+                key: key, fields: fields, db: db, collection: collection, definitions: applicable)
+            for (entryKey, data) in entries { pending.append((entryKey, data)) }
+        }
+        for entry in pending { try txn.put(entry.data, forKey: entry.key, in: tables.composite) }
     }
 
     /// Rebuilds the whole `index` table from the documents (opening a schema-1 directory).
     /// Returns how many documents were indexed.
     package func rebuildIndex(in txn: WriteTransaction) throws -> Int {
         _ = try txn.deleteRange(in: tables.index, from: [], to: nil)
-        var paths: [UInt64: (db: UInt32, path: ResourcePath)] = [:]
         var pending: [(key: [UInt8], data: [UInt8])] = []
         var indexed = 0
+        try forEachDocument(in: txn) { key, fields, db, collection in
+            for (entryKey, data) in IndexEntries.entries(key: key, fields: fields, db: db, collection: collection) {
+                pending.append((entryKey, data))
+            }
+            indexed += 1
+        }
+        for entry in pending { try txn.put(entry.data, forKey: entry.key, in: tables.index) }
+        return indexed
+    }
+
+    /// Visits every stored document (phantoms skipped) with its database and collection numbers.
+    private func forEachDocument(
+        in txn: ReadTransaction, _ visit: (DocumentKey, [String: Value], UInt32, UInt64) throws -> Void
+    ) throws {
+        var paths: [UInt64: ResourcePath] = [:]
         try txn.scan(in: tables.documents, from: nil, to: nil) { rawKey, value in
             guard let db = rawKey.bigEndianUInt32(at: 0), let collection = rawKey.bigEndianUInt64(at: 4) else {
                 throw FirestoreError(.dataLoss, "A documents key is damaged: \(StorageKeys.describe(key: rawKey)).")
@@ -33,19 +93,12 @@ extension DocumentStore {
                 guard let known = try catalog.collectionPath(collection, in: txn) else {
                     throw FirestoreError(.dataLoss, "Collection number \(collection) has no path.")
                 }
-                paths[collection] = known
+                paths[collection] = known.path
             }
-            guard let path = paths[collection]?.path else { return true }
-            let idBytes = UnsafeRawBufferPointer(rebasing: rawKey[12...])
-            let id = record.fullID ?? String(decoding: idBytes, as: UTF8.self)
-            let key = DocumentKey(unchecked: path.appending(id))
-            for (entryKey, data) in IndexEntries.entries(key: key, fields: contents.fields, db: db, collection: collection) {
-                pending.append((entryKey, data))
-            }
-            indexed += 1
+            guard let path = paths[collection] else { return true }
+            let id = record.fullID ?? String(decoding: UnsafeRawBufferPointer(rebasing: rawKey[12...]), as: UTF8.self)
+            try visit(DocumentKey(unchecked: path.appending(id)), contents.fields, db, collection)
             return true
         }
-        for entry in pending { try txn.put(entry.data, forKey: entry.key, in: tables.index) }
-        return indexed
     }
 }

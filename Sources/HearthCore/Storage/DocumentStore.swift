@@ -4,12 +4,15 @@ package import LMDB
 package struct DocumentStore: Sendable {
     /// The tables.
     package let tables: Tables
+    /// The declared composite indexes (and overrides), fixed while the directory is open.
+    package let indexes: IndexConfiguration
     /// Database and collection numbers.
     package let catalog: Catalog
 
     /// Creates a store.
-    package init(tables: Tables, catalog: Catalog) {
+    package init(tables: Tables, catalog: Catalog, indexes: IndexConfiguration = IndexConfiguration()) {
         self.tables = tables
+        self.indexes = indexes
         self.catalog = catalog
     }
 

@@ -45,4 +45,48 @@ package enum IndexEntries {
             if case .map(let nested) = value { forEachField(nested, prefix: path, visit) }
         }
     }
+
+    /// The entries of the composite indexes `definitions` (all over this document's collection id).
+    package static func compositeEntries(
+        key: DocumentKey, fields: [String: Value], db: UInt32, collection: UInt64, definitions: [IndexDefinition]
+    ) -> [[UInt8]: [UInt8]] {
+        var result: [[UInt8]: [UInt8]] = [:]
+        for definition in definitions {
+            guard let tuples = tuples(of: definition, in: fields) else { continue }
+            let group = definition.queryScope == .collectionGroup
+            let scopeID = group ? IndexKeys.groupID(key.collectionPath.lastSegment ?? "") : collection
+            let header = IndexKeys.compositeHeader(index: definition.storageID, db: db, scopeID: scopeID)
+            var name = group ? IndexKeys.groupName(path: key.path) : IndexKeys.collectionName(id: key.documentID)
+            // Names follow the direction of the last indexed field (as Firestore's entries do).
+            if definition.fields.last?.mode == .descending { OrderedValueEncoding.complement(&name, from: 0) }
+            for tuple in tuples {
+                let (entryKey, flags) = IndexKeys.entry(header: header, value: tuple, name: name)
+                result[entryKey] = IndexKeys.data(flags: flags, collection: collection, id: key.documentID)
+            }
+        }
+        return result
+    }
+
+    /// The encoded value tuples a document contributes to an index; nil when it lacks a field.
+    private static func tuples(of definition: IndexDefinition, in fields: [String: Value]) -> [[UInt8]]? {
+        var tuples: [[UInt8]] = [[]]
+        for field in definition.fields {
+            guard let value = fields.value(at: field.fieldPath) else { return nil }
+            switch field.mode {
+            case .ascending, .descending:
+                let encoded = OrderedValueEncoding.encode(value, direction: field.mode == .ascending ? .ascending : .descending)
+                tuples = tuples.map { $0 + encoded }
+            case .arrayContains:
+                guard case .array(let elements) = value else { return nil }
+                var distinct: [[UInt8]] = []
+                var seen = Set<[UInt8]>()
+                for element in elements {
+                    let encoded = OrderedValueEncoding.encode(element, direction: .ascending)
+                    if seen.insert(encoded).inserted { distinct.append(encoded) }
+                }
+                tuples = tuples.flatMap { prefix in distinct.map { prefix + $0 } }
+            }
+        }
+        return tuples.isEmpty ? nil : tuples
+    }
 }

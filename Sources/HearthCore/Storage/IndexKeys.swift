@@ -9,6 +9,16 @@
 //            3 = the document itself (group scope only, field 0, no value): collection-group scans
 //            in document-name order.
 //   field    first 8 bytes of SHA-256 of the field path's canonical string.
+//
+// The `composite` table holds the entries of declared composite indexes (`firestore.indexes.json`):
+//
+//   key   index u64 · dbNum u32 · scopeID u64 · value per field (descending ones complemented) · name [· hash16]
+//         (the name complemented too when the last field is descending, as Firestore orders entries)
+//   data  as above
+//
+// A document has entries in an index only when it holds every indexed field (and an array for the
+// one `CONTAINS` field, one entry per distinct element). The index number is a hash of the
+// definition, so an index dropped from the configuration is one range delete.
 //   value    `OrderedValueEncoding` ascending (descending scans walk backwards).
 //   name     collection scope: the encoded id; group scope: every path segment encoded in turn.
 //            Either way byte order is document-name order, so equal values come out by name.
@@ -106,6 +116,17 @@ package enum IndexKeys {
         key += name.prefix(nameRoom)
         key += SHA256.hash(value + name).prefix(cutHashBytes)
         return (key, cutFlag | (valueCut ? valueCutFlag : 0))
+    }
+
+    /// The header of a composite index's entries in one scope (`composite` table):
+    /// index number u64 · dbNum u32 · scope id u64 (collection number, or the group id).
+    package static func compositeHeader(index: UInt64, db: UInt32, scopeID: UInt64) -> [UInt8] {
+        var key = [UInt8]()
+        key.reserveCapacity(20 + 64)
+        key.appendBigEndian(index)
+        key.appendBigEndian(db)
+        key.appendBigEndian(scopeID)
+        return key
     }
 
     /// The group key of a cut entry: the bytes that cut entries of one possibly misordered run share.

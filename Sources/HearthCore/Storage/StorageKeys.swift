@@ -12,6 +12,8 @@
 //                                                              → DocumentRecord as it was *before* version
 //   changes      version u64                                   → ChangeRecord (dbNum + paths changed)
 //   index        single-field index entries (schema 2; layout in IndexKeys.swift)
+//   composite    composite index entries (layout in IndexKeys.swift); meta "composites" lists the
+//                indexes built, so a changed firestore.indexes.json is synced on open
 //
 // Integers are big-endian so LMDB's byte order is numeric order. The root of a database is the
 // document path "" (sha256 of the empty string). A collection's documents are one contiguous run
@@ -40,6 +42,8 @@ package enum MetaKey {
     package static let lastCommit: [UInt8] = Array("lastCommit".utf8)
     /// The next collection number to hand out (u64).
     package static let nextCollection: [UInt8] = Array("nextCollection".utf8)
+    /// The composite indexes whose entries are built: their storage ids, u64 each.
+    package static let composites: [UInt8] = Array("composites".utf8)
     /// The next database number to hand out (u32).
     package static let nextDatabase: [UInt8] = Array("nextDatabase".utf8)
 }

@@ -20,6 +20,8 @@ package struct Tables: Sendable {
     package let changes: Database
     /// Single-field index entries (`IndexKeys.swift`).
     package let index: Database
+    /// Composite index entries (`IndexKeys.swift`).
+    package let composite: Database
 
     /// How many named tables the environment must allow (with headroom for later schemas).
     package static let maxTables = 24
@@ -35,5 +37,6 @@ package struct Tables: Sendable {
         history = try environment.openDatabase("history")
         changes = try environment.openDatabase("changes")
         index = try environment.openDatabase("index")
+        composite = try environment.openDatabase("composite")
     }
 }

@@ -35,10 +35,25 @@ struct IndexDifferentialTests {
         }
     }
 
+    /// Composite indexes over the random fields, so composite plans meet random queries too.
+    static let composites = """
+        { "indexes": [
+            { "collectionGroup": "c", "queryScope": "COLLECTION",
+              "fields": [ { "fieldPath": "a", "order": "ASCENDING" }, { "fieldPath": "b", "order": "ASCENDING" } ] },
+            { "collectionGroup": "c", "queryScope": "COLLECTION",
+              "fields": [ { "fieldPath": "a", "order": "ASCENDING" }, { "fieldPath": "b", "order": "DESCENDING" } ] },
+            { "collectionGroup": "c", "queryScope": "COLLECTION_GROUP",
+              "fields": [ { "fieldPath": "tags", "arrayConfig": "CONTAINS" }, { "fieldPath": "a", "order": "DESCENDING" } ] },
+            { "collectionGroup": "c", "queryScope": "COLLECTION_GROUP",
+              "fields": [ { "fieldPath": "b", "order": "ASCENDING" }, { "fieldPath": "a", "order": "ASCENDING" } ] }
+        ] }
+        """
+
     @Test(arguments: [5, 6] as [UInt64])
     func indexPlansAgreeWithTheNaiveEvaluator(seed: UInt64) async throws {
         var g = ModelTestRandom(seed: seed)
-        let t = try TestEngine()
+        let t = try TestEngine(options: EngineOptions(
+            durability: .none, initialMapSize: 64 << 20, indexes: try IndexConfiguration(json: Self.composites)))
         let count = 2_400
         var writes: [Write] = []
         for index in 0..<count { writes.append(.set(try t.key(Self.path(index)), fields: Self.randomFields(&g))) }
@@ -81,7 +96,7 @@ struct IndexDifferentialTests {
         }
         #expect(valid >= 130)
         // Every plan kind answered some queries; the fallback only where a cut value forced it.
-        for kind in ["name-scan", "field-scan", "merge-join", "runs-then-sort"] {
+        for kind in ["name-scan", "field-scan", "merge-join", "runs-then-sort", "composite"] {
             #expect(plans[kind, default: 0] > 0, "plan \(kind) never used: \(plans)")
         }
         #expect(plans["fallback", default: 0] < valid / 4, "\(plans)")

@@ -151,7 +151,7 @@ import Testing
         Case(
             name: "unknown type", source: "service cloud.firestore { match /a { allow read: if a is text; } }",
             line: 1, column: 58,
-            message: "expected a type name (bool, bytes, duration, float, int, latlng, list, map, map_diff, number, path, set, string, timestamp), found 'text'"),
+            message: "expected a type name (bool, bytes, constraint, duration, float, int, latlng, list, map, map_diff, number, path, set, string, timestamp), found 'text'"),
     ]
 
     /// Each malformed file fails exactly as described.
