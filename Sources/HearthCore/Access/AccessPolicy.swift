@@ -35,7 +35,9 @@ public struct AccessRequest: Sendable {
     /// The rules method.
     public var method: Method
     /// The document path (get and writes) or, for `list`, the path of a document the query could
-    /// return with its id unknown: the query's collection path followed by a placeholder id.
+    /// return with its id unknown: the query's parent and collection id followed by a placeholder
+    /// id. For collection-group queries (`query.allDescendants`) only the collection id and the id
+    /// are known: rules must match them through a recursive wildcard.
     public var path: ResourcePath
     /// For `list`: the query being judged (rules are not filters: its constraints decide).
     public var query: StructuredQuery?
@@ -49,13 +51,17 @@ public struct AccessRequest: Sendable {
     public var incoming: Document?
     /// For updates: the field paths named by the write's mask (`request.writeFields`), if any.
     public var writeFields: [FieldPath]?
+    /// How many `get`/`exists`/`getAfter`/`existsAfter` calls the request may make: 10 for a
+    /// single-document request or a query, 20 for each write of a batch or transaction.
+    public var accessCallLimit: Int
 
     /// Creates a request.
     public init(
         database: DatabaseID, method: Method, path: ResourcePath, query: StructuredQuery? = nil,
         auth: AccessContext, time: Timestamp, resource: Document? = nil, incoming: Document? = nil,
-        writeFields: [FieldPath]? = nil
+        writeFields: [FieldPath]? = nil, accessCallLimit: Int = 10
     ) {
+        self.accessCallLimit = accessCallLimit
         self.database = database
         self.method = method
         self.path = path
