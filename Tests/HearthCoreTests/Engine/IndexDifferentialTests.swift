@@ -73,6 +73,7 @@ struct IndexDifferentialTests {
         var valid = 0
         for round in 0..<300 {
             var query = QueryDifferentialTests.randomQuery(&g)
+            if round % 5 == 4 { query = Self.compositeShapedQuery(&g, round: round) }
             let candidates: [Document]
             switch round % 3 {
             case 0:
@@ -100,6 +101,34 @@ struct IndexDifferentialTests {
             #expect(plans[kind, default: 0] > 0, "plan \(kind) never used: \(plans)")
         }
         #expect(plans["fallback", default: 0] < valid / 4, "\(plans)")
+    }
+
+    /// A query shaped like one of `composites` (equality or array-contains, then an order), with
+    /// random values, limit and range, so composite plans are exercised.
+    static func compositeShapedQuery(_ g: inout ModelTestRandom, round: Int) -> StructuredQuery {
+        func field(_ name: String) -> FieldPath { FieldPath(uncheckedSegments: [name]) }
+        var query = StructuredQuery(collectionID: "c")
+        let value = QueryDifferentialTests.randomOperand(&g, for: .equal)
+        switch (round / 5) % 3 {
+        case 0:
+            let descending = Bool.random(using: &g)
+            query.filter = .field(field("a"), .equal, value)
+            query.orderBy = [QueryOrder(field("b"), descending: descending)]
+            if Bool.random(using: &g) {
+                query.filter = .composite(.and, [
+                    .field(field("a"), .equal, value),
+                    .field(field("b"), .greaterThan, QueryDifferentialTests.randomOperand(&g, for: .greaterThan)),
+                ])
+            }
+        case 1:
+            query.filter = .field(field("tags"), .arrayContains, .integer(Int64.random(in: 0...3, using: &g)))
+            query.orderBy = [QueryOrder(field("a"), descending: true)]
+        default:
+            query.filter = .field(field("b"), .equal, value)
+            query.orderBy = [QueryOrder(field("a"))]
+        }
+        if Bool.random(using: &g) { query.limit = Int.random(in: 1...6, using: &g) }
+        return query
     }
 
     @Test func readsAtAnEarlierVersionMergeTheIndexWithTheCommitLog() async throws {
