@@ -25,6 +25,16 @@ extension Engine {
         return results
     }
 
+    /// The number of documents `target` matches (ignoring offset and limit), counted from index
+    /// entries alone; nil when the index cannot count it exactly (the caller counts documents).
+    func countFromIndex(_ target: QueryTarget, in database: DatabaseID) throws(FirestoreError) -> Int? {
+        try read { txn -> Int? in
+            guard let db = try store.catalog.databaseNumber(database, in: txn) else { return 0 }
+            return try IndexExecutor(store: store, txn: txn, db: db, target: target, excluded: [], accepts: { _ in true })
+                .count()
+        }
+    }
+
     /// With `requireIndexes`, refuses a query production would refuse for want of an index.
     func checkIndexes(_ target: QueryTarget) throws(FirestoreError) {
         guard options.requireIndexes else { return }
@@ -184,6 +194,15 @@ extension Engine {
         try checkIndexes(target)
         let fields = aggregations.compactMap(\.field)
         let (version, _) = try resolve(consistency, in: database)
+        if version == nil, fields.isEmpty, let total = try countFromIndex(target, in: database) {
+            // Every aggregation is a count: the index entries answer without decoding a document.
+            let selected = Int64(max(0, min(query.limit ?? Int.max, total - query.offset)))
+            let counts = aggregations.map { aggregation -> Value in
+                guard case .count(let upTo) = aggregation.kind else { return .integer(selected) }
+                return .integer(upTo.map { min(selected, $0) } ?? selected)
+            }
+            return Dictionary(uniqueKeysWithValues: zip(aliases, counts))
+        }
         // Only documents holding every aggregated field count (present, even if null or not a number).
         let selected = try documents(matching: target, in: database, at: version) { document in
             fields.allSatisfy { document.fields.value(at: $0) != nil }

@@ -116,6 +116,107 @@ final class IndexExecutor {
         return result
     }
 
+    // MARK: counting
+
+    /// The number of matching documents counted from index entries alone, without decoding a
+    /// document, or nil when no exact count is possible (cursors, filters the entries cannot
+    /// decide, excluded documents): the caller then counts loaded documents.
+    func count() throws -> Int? {
+        guard excluded.isEmpty, query.startAt == nil, query.endAt == nil, let leaves = IndexPlanning.conjuncts(query.filter),
+              let scopeOrNil = try scope(), let scope = scopeOrNil else { return nil }
+        let fieldOrders = target.orderBy.filter { !$0.field.isDocumentID }
+        do {
+            if leaves.isEmpty && fieldOrders.isEmpty { return try countScope(scope) }
+            let unions = leaves.compactMap(IndexPlanning.runs(for:))
+            if fieldOrders.isEmpty && unions.count == leaves.count {
+                if unions.contains(where: \.isEmpty) { return 0 }
+                stats.plan = "count-merge-join"
+                return try withStream([unions], scope: scope, reverse: false) { stream in
+                    var total = 0
+                    while stream.currentDocument != nil {
+                        total += 1
+                        try stream.advance()
+                    }
+                    stats.entriesRead += stream.entriesRead
+                    return total
+                }
+            }
+            if fieldOrders.count == 1, leaves.allSatisfy({ Self.constrains(fieldOrders[0].field, $0) }) {
+                let field = fieldOrders[0].field
+                let range = IndexPlanning.range(of: field, in: leaves)
+                guard leaves.isEmpty || range.exact else { return nil }
+                if range.isEmpty { return 0 }
+                stats.plan = "count-range(\(field.canonicalString))"
+                let header = IndexKeys.header(
+                    db: db, scope: scope.scope, scopeID: scope.id, kind: .value, field: IndexKeys.fieldID(field))
+                let probes = range.probes(descending: false)
+                return try countEntries(
+                    in: store.tables.index, from: header + probes.lower,
+                    to: probes.upper.map { header + $0 } ?? StorageKeys.successor(ofPrefix: header), scope: scope)
+            }
+        } catch is IndexPlanAbandoned {
+            return nil
+        }
+        return nil
+    }
+
+    /// Whether `leaf` is a filter on `field` that a value range expresses exactly.
+    private static func constrains(_ field: FieldPath, _ leaf: QueryFilter) -> Bool {
+        switch leaf {
+        case .field(field, let op, _): return [.equal, .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual].contains(op)
+        case .unary(field, let op): return op == .isNull || op == .isNaN
+        default: return false
+        }
+    }
+
+    /// Every document in scope: the collection's records that are documents, or the group's name entries.
+    private func countScope(_ scope: IndexScope) throws -> Int {
+        stats.plan = "count-scan"
+        if scope.collection != nil {
+            let prefix = StorageKeys.documentsPrefix(db: db, collection: scope.id)
+            var total = 0
+            try txn.scan(in: store.tables.documents, from: prefix, to: StorageKeys.successor(ofPrefix: prefix)) { _, value in
+                stats.entriesRead += 1
+                if DocumentRecord.exists(value) { total += 1 }
+                return true
+            }
+            return total
+        }
+        let header = IndexKeys.header(db: db, scope: .group, scopeID: scope.id, kind: .name, field: 0)
+        let prefix = header + scope.namePrefix
+        var total = 0
+        try txn.scan(in: store.tables.index, from: prefix, to: StorageKeys.successor(ofPrefix: prefix)) { _, _ in
+            total += 1
+            return true
+        }
+        stats.entriesRead += total
+        return total
+    }
+
+    /// Counts entries in [`from`, `to`); for a collection-group query under a parent document,
+    /// only entries of collections under it (the parent's segments sit after the value in the key,
+    /// so the entry's collection decides).
+    private func countEntries(in table: Database, from: [UInt8], to: [UInt8]?, scope: IndexScope) throws -> Int {
+        let underParent = scope.scope == .group && !query.parent.isEmpty
+        var total = 0
+        var collectionIsUnderParent: [UInt64: Bool] = [:]
+        try txn.scan(in: table, from: from, to: to) { _, value in
+            stats.entriesRead += 1
+            if underParent {
+                guard let entry = IndexKeys.decodeData(value) else { throw FirestoreError(.dataLoss, "An index entry is damaged.") }
+                if collectionIsUnderParent[entry.collection] == nil {
+                    let path = try store.catalog.collectionPath(entry.collection, in: txn)?.path
+                    collectionIsUnderParent[entry.collection] =
+                        path.map { query.parent.isPrefix(of: $0) && $0.count > query.parent.count } ?? false
+                }
+                if collectionIsUnderParent[entry.collection] != true { return true }
+            }
+            total += 1
+            return true
+        }
+        return total
+    }
+
     // MARK: composite plan
 
     /// Answers the query from a declared composite index whose fields are exactly its equality

@@ -59,6 +59,11 @@ package struct DocumentRecord: Equatable {
         return bytes
     }
 
+    /// Whether stored record bytes hold a document (not a phantom), read from the header alone.
+    package static func exists(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count >= 2 && bytes[0] == format && bytes[1] & 1 != 0
+    }
+
     /// Decodes a record; corrupt bytes throw `DATA_LOSS`, never crash.
     package static func decode(_ bytes: UnsafeRawBufferPointer) throws(FirestoreError) -> DocumentRecord {
         guard bytes.count >= 2 else { throw corrupt("record shorter than its header") }

@@ -92,12 +92,17 @@ struct IndexDifferentialTests {
             let naive = NaiveEvaluator(database: t.database).run(query, over: candidates).map(\.key)
             #expect(engine == naive, "\(query)")
             if engine != naive { return }
+            let counted = try t.engine.runAggregation(query, aggregations: [Aggregation(.count(upTo: nil))], in: t.database)
+            #expect(counted["field_1"] == .integer(Int64(naive.count)), "count of \(query)")
+            if (try t.engine.countFromIndex(QueryTarget(query, database: t.database), in: t.database)) != nil {
+                plans["index-count", default: 0] += 1
+            }
             let plan = try t.engine.explain(query, in: t.database).plan
             plans[String(plan.prefix { $0 != "(" }), default: 0] += 1
         }
         #expect(valid >= 130)
         // Every plan kind answered some queries; the fallback only where a cut value forced it.
-        for kind in ["name-scan", "field-scan", "merge-join", "runs-then-sort", "composite"] {
+        for kind in ["name-scan", "field-scan", "merge-join", "runs-then-sort", "composite", "index-count"] {
             #expect(plans[kind, default: 0] > 0, "plan \(kind) never used: \(plans)")
         }
         #expect(plans["fallback", default: 0] < valid / 4, "\(plans)")
