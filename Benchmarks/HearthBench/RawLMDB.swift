@@ -50,4 +50,44 @@ final class RawLMDB {
             }
         }.1
     }
+
+    /// `repetitions` read transactions that each seek a pseudo-random key and copy out `count`
+    /// consecutive values (the least work any plan returning `count` documents can do); returns seconds.
+    func rangeReads(count: Int, repetitions: Int) throws -> Double {
+        var generator = SplitMix64(seed: 99)
+        let starts = (0..<repetitions).map { _ in entries[Int(generator.next() % UInt64(entries.count))].0 }
+        let (read, seconds) = try Stopwatch.time {
+            var read = 0
+            for start in starts {
+                read += try environment.read { txn in
+                    var values: [[UInt8]] = []
+                    try txn.scan(in: table, from: start, to: nil) { _, value in
+                        values.append(Array(value))
+                        return values.count < count
+                    }
+                    return values.count
+                }
+            }
+            return read
+        }
+        guard read > 0 else { throw BenchFailure(description: "raw range reads found nothing") }
+        return seconds
+    }
+
+    /// One read transaction walking every entry with a cursor (what a count must at least touch);
+    /// returns seconds.
+    func cursorWalk() throws -> Double {
+        let (walked, seconds) = try Stopwatch.time {
+            try environment.read { txn in
+                var walked = 0
+                try txn.scan(in: table, from: nil, to: nil) { _, _ in
+                    walked += 1
+                    return true
+                }
+                return walked
+            }
+        }
+        guard walked == entries.count else { throw BenchFailure(description: "raw walk saw \(walked)") }
+        return seconds
+    }
 }

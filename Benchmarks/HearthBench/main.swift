@@ -1,18 +1,23 @@
 import Foundation
 
-/// `hearth-bench [--quick] [--json FILE]`: release-build workloads, each measured beside a raw-LMDB
+/// `hearth-bench [--quick] [--only queries] [--json FILE]`: release-build workloads, each measured beside a raw-LMDB
 /// baseline in the same run; prints a table and writes the JSON array of results.
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 var jsonPath: String?
 if let index = arguments.firstIndex(of: "--json"), index + 1 < arguments.count { jsonPath = arguments[index + 1] }
 
+var only: String?
+if let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.count { only = arguments[index + 1] }
+
 let scale = quick ? BenchScale.quick : BenchScale.full
 var results: [BenchResult] = []
 do {
-    results += try await EngineWorkloads.run(scale: scale)
-    results += try await APIWorkloads.run(scale: scale).withRatios()
-    results += try await ListenerWorkloads.run(scale: scale)
+    if only == nil || only == "engine" { results += try await EngineWorkloads.run(scale: scale) }
+    if only == nil || only == "api" { results += try await APIWorkloads.run(scale: scale).withRatios() }
+    if only == nil || only == "listeners" { results += try await ListenerWorkloads.run(scale: scale) }
+    if only == nil || only == "queries" { results += try await QueryWorkloads.run(
+        sizes: quick ? [10_000, 100_000] : [10_000, 1_000_000], repetitions: quick ? 200 : 1_000) }
 } catch {
     FileHandle.standardError.write(Data("hearth-bench failed: \(error)\n".utf8))
     exit(1)

@@ -35,6 +35,13 @@ extension Engine {
         }
     }
 
+    /// Runs a query the way the fallback does, reading its collections whole and evaluating in
+    /// memory, never through the index: the comparison benchmarks measure plans against.
+    package func runQueryByFullScan(_ query: StructuredQuery, in database: DatabaseID) throws(FirestoreError) -> [Document] {
+        let target = try QueryTarget(query, database: database)
+        return target.evaluate(try candidates(for: query, in: database, at: nil))
+    }
+
     /// With `requireIndexes`, refuses a query production would refuse for want of an index.
     func checkIndexes(_ target: QueryTarget) throws(FirestoreError) {
         guard options.requireIndexes else { return }
@@ -73,7 +80,12 @@ extension Engine {
             guard let found = try executor.run() else { return nil }
             return (found + earlier, executor.stats)
         }
-        if let indexed { return (target.evaluate(indexed.documents), indexed.stats) }
+        if let indexed {
+            // At the latest version the plan's documents are already filtered and in order; only
+            // offset and projection remain. At an earlier one they merge with the commit log's.
+            let documents = version == nil ? target.finish(indexed.documents) : target.evaluate(indexed.documents)
+            return (documents, indexed.stats)
+        }
         let candidates = try candidates(for: query, in: database, at: version).filter(accepts)
         return (target.evaluate(candidates), QueryExecutionStats(plan: "fallback", documentsLoaded: candidates.count))
     }

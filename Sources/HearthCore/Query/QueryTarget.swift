@@ -86,6 +86,12 @@ public struct QueryTarget: Sendable, Equatable {
     public func evaluate(_ candidates: [Document]) -> [Document] {
         var selected = candidates.filter { matches($0) && isWithinBounds($0) }
         selected.sort { compare($0, $1) < 0 }
+        return finish(selected)
+    }
+
+    /// Applies offset, limit and projection to documents already selected and in query order.
+    public func finish(_ ordered: [Document]) -> [Document] {
+        var selected = ordered
         if query.offset > 0 { selected.removeFirst(min(query.offset, selected.count)) }
         if let limit = query.limit, selected.count > limit { selected.removeLast(selected.count - limit) }
         guard let projection = query.projection else { return selected }
