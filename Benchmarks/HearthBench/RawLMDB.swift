@@ -5,17 +5,27 @@ import LMDB
 final class RawLMDB {
     private let environment: Environment
     private let table: Database
+    private let indexTable: Database
     private let entries: [([UInt8], [UInt8])]
+    private let indexEntries: [[([UInt8], [UInt8])]]
 
-    init(path: String, keysAndValues: [([UInt8], [UInt8])]) throws {
-        environment = try Environment(path: path, options: EnvironmentOptions(mapSize: 4 << 30, maxDatabases: 4))
+    /// A raw environment for `keysAndValues` (one per document) and, per document, the index
+    /// entries the engine writes with it (put into a second table by `bulkLoad`).
+    init(path: String, keysAndValues: [([UInt8], [UInt8])], indexEntries: [[([UInt8], [UInt8])]] = []) throws {
+        environment = try Environment(path: path, options: EnvironmentOptions(mapSize: 8 << 30, maxDatabases: 4))
         table = try environment.openDatabase("documents")
+        indexTable = try environment.openDatabase("index")
         entries = keysAndValues
+        self.indexEntries = indexEntries
     }
+
+    /// Keys put per bulk load: documents plus their index entries.
+    var keyCount: Int { entries.count + indexEntries.reduce(0) { $0 + $1.count } }
 
     func close() { environment.close() }
 
-    /// Puts every entry, `batch` per durable transaction; returns seconds.
+    /// Puts every document's entry and its index entries, `batch` documents per durable
+    /// transaction; returns seconds.
     func bulkLoad(batch: Int) throws -> Double {
         let entries = self.entries
         return try Stopwatch.time {
@@ -23,7 +33,12 @@ final class RawLMDB {
             while start < entries.count {
                 let end = min(start + batch, entries.count)
                 try environment.write { txn in
-                    for i in start..<end { try txn.put(entries[i].1, forKey: entries[i].0, in: table) }
+                    for i in start..<end {
+                        try txn.put(entries[i].1, forKey: entries[i].0, in: table)
+                        if i < indexEntries.count {
+                            for entry in indexEntries[i] { try txn.put(entry.1, forKey: entry.0, in: indexTable) }
+                        }
+                    }
                 }
                 start = end
             }

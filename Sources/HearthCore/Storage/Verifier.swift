@@ -12,6 +12,8 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     public var historyEntries = 0
     /// Commit log entries.
     public var logEntries = 0
+    /// Single-field and composite index entries.
+    public var indexEntries = 0
     /// Every inconsistency found, in words; empty when the directory is healthy.
     public var problems: [String] = []
 
@@ -21,15 +23,16 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     /// A short summary.
     public var description: String {
         "\(documents) documents, \(phantoms) missing parents, \(collections) collections, "
-            + "\(historyEntries) history entries, \(logEntries) log entries: "
+            + "\(historyEntries) history entries, \(logEntries) log entries, \(indexEntries) index entries: "
             + (problems.isEmpty ? "healthy" : "\(problems.count) problem(s)")
     }
 }
 
 extension Engine {
     /// Checks the whole data directory: every record decodes, every key matches the catalog, every
-    /// record's ancestors have records, every missing parent still has sub-collections, and the
-    /// history and commit log decode. Runs in one read transaction (it pins the file's pages while
+    /// record's ancestors have records, every missing parent still has sub-collections, the
+    /// history and commit log decode, and the index tables hold exactly the entries the documents
+    /// imply (each expected entry present with its data, and no others). Runs in one read transaction (it pins the file's pages while
     /// it runs: use it offline or off the hot path).
     public func verify() throws(FirestoreError) -> VerificationReport {
         try read { txn in try StorageVerifier(store: store, txn: txn).run() }
@@ -65,6 +68,7 @@ struct StorageVerifier {
         }
 
         var records: [Record: Bool] = [:]  // record → is a phantom
+        var expectedIndex = (single: 0, composite: 0)
         try txn.scan(in: store.tables.documents, from: nil, to: nil) { key, value in
             guard let db = key.bigEndianUInt32(at: 0), let number = key.bigEndianUInt64(at: 4),
                   let collection = collections[number], collection.db == db else {
@@ -83,6 +87,11 @@ struct StorageVerifier {
                     id = full
                 }
                 records[Record(db: db, path: collection.path.appending(id).canonicalString)] = record.contents == nil
+                if let contents = record.contents {
+                    try checkIndex(
+                        key: DocumentKey(unchecked: collection.path.appending(id)), fields: contents.fields, db: db,
+                        collection: number, expected: &expectedIndex, report: &report)
+                }
             } catch {
                 report.problems.append("documents: \(collection.path): \(error)")
             }
@@ -114,10 +123,37 @@ struct StorageVerifier {
             do { _ = try ChangeRecord.decode(value) } catch { report.problems.append("changes: \(error)") }
             return true
         }
+        let storedSingle = try txn.count(in: store.tables.index)
+        let storedComposite = try txn.count(in: store.tables.composite)
+        report.indexEntries = storedSingle + storedComposite
+        if storedSingle != expectedIndex.single {
+            report.problems.append("index: \(storedSingle) entries, but the documents imply \(expectedIndex.single)")
+        }
+        if storedComposite != expectedIndex.composite {
+            report.problems.append("composite: \(storedComposite) entries, but the documents imply \(expectedIndex.composite)")
+        }
         let next = try store.catalog.readCounter(MetaKey.nextCollection, in: txn, default: 1)
         if let highest = collections.keys.max(), highest >= next {
             report.problems.append("meta: next collection number \(next) is not above the highest in use (\(highest))")
         }
         return report
+    }
+
+    /// Checks that every index entry `fields` imply is stored with the right data, and counts them.
+    private func checkIndex(
+        key: DocumentKey, fields: [String: Value], db: UInt32, collection: UInt64,
+        expected: inout (single: Int, composite: Int), report: inout VerificationReport
+    ) throws {
+        let single = IndexEntries.entries(key: key, fields: fields, db: db, collection: collection)
+        let definitions = store.indexes.indexes(for: key.collectionPath.lastSegment ?? "")
+        let composite = IndexEntries.compositeEntries(
+            key: key, fields: fields, db: db, collection: collection, definitions: definitions)
+        expected.single += single.count
+        expected.composite += composite.count
+        for (table, entries, name) in [(store.tables.index, single, "index"), (store.tables.composite, composite, "composite")] {
+            for (entryKey, data) in entries where try txn.get(entryKey, in: table) != data {
+                report.problems.append("\(name): entry of \(key.path) missing or wrong")
+            }
+        }
     }
 }

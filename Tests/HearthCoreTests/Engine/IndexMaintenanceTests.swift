@@ -120,4 +120,27 @@ struct IndexMaintenanceTests {
         #expect(joinStats.documentsLoaded == 100)  // city a and open: every 20th document
         #expect(try t.engine.runQuery(join, in: t.database).count == 100)
     }
+
+    @Test func verifyFindsMissingAndStrayEntries() async throws {
+        let t = try TestEngine()
+        try await t.commit([.set(try t.key("c/a"), fields: ["n": .integer(1)])])
+        #expect(try t.engine.verify().isHealthy)
+        let first = try t.engine.environment.read { txn in
+            var key: [UInt8] = []
+            try txn.scan(in: t.engine.store.tables.index, from: nil, to: nil) { entry, _ in
+                key = Array(entry)
+                return false
+            }
+            return key
+        }
+        try t.engine.environment.write { txn in _ = try txn.delete(first, in: t.engine.store.tables.index) }
+        let missing = try t.engine.verify()
+        #expect(!missing.isHealthy)
+        #expect(missing.problems.contains { $0.hasPrefix("index:") })
+        try t.engine.environment.write { txn in
+            try txn.put([0], forKey: first, in: t.engine.store.tables.index)
+            try txn.put([1, 2, 3], forKey: [0xFF, 0xFF], in: t.engine.store.tables.index)
+        }
+        #expect(try t.engine.verify().problems.count >= 2)
+    }
 }
