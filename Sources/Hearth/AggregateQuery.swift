@@ -74,7 +74,7 @@ public final class AggregateQuery: Sendable {
         }
         let structured = try query.structuredQuery()
         let results = try query.firestore.engine.runAggregation(
-            structured, aggregations: aggregations, in: query.firestore.databaseID)
+            structured, aggregations: aggregations, in: query.firestore.databaseID, access: query.firestore.access)
         var values: [AggregateField: Value] = [:]
         for (index, field) in fields.enumerated() { values[field] = results["aggregate_\(index)"] ?? .null }
         return AggregateQuerySnapshot(query: self, values: values)

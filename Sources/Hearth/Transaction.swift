@@ -24,7 +24,8 @@ public final class Transaction {
             throw FirestoreError(.invalidArgument, "Firestore transactions require all reads to be executed before all writes.")
         }
         try WriteCollector.checkSameDatabase(document, firestore)
-        let stored = try firestore.engine.getDocument(try document.key(), in: firestore.databaseID, consistency: .transaction(id))
+        let stored = try firestore.engine.getDocument(
+            try document.key(), in: firestore.databaseID, consistency: .transaction(id), access: firestore.access)
         return DocumentSnapshot(reference: document, document: stored)
     }
 
@@ -136,7 +137,7 @@ extension Firestore {
             writes = collected
         }
         do {
-            try await engine.commit(writes, in: databaseID, transaction: id)
+            try await engine.commit(writes, in: databaseID, transaction: id, access: access)
             return .committed(value)
         } catch {
             if error.code == .aborted { return .contended(error, id) }

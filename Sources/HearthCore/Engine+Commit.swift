@@ -5,12 +5,15 @@ extension Engine {
     /// read has changed since (else `ABORTED`; retry with a new transaction).
     /// - Throws: Firestore's errors: `NOT_FOUND` (`No document to update: …`), `ALREADY_EXISTS`,
     ///   `FAILED_PRECONDITION` (update-time precondition), `INVALID_ARGUMENT` (bad data, expired
-    ///   transaction, writes in a read-only transaction), `ABORTED` (transaction conflict).
+    ///   transaction, writes in a read-only transaction), `ABORTED` (transaction conflict),
+    ///   `PERMISSION_DENIED` when the access policy refuses any write for `access` (nothing is written).
     @discardableResult
     public func commit(
-        _ writes: [Write], in database: DatabaseID, transaction: TransactionID? = nil
+        _ writes: [Write], in database: DatabaseID, transaction: TransactionID? = nil, access: AccessContext = .admin
     ) async throws(FirestoreError) -> CommitResult {
         var request = CommitRequest(database: database, writes: writes)
+        request.access = access
+        request.policy = policy(for: access)
         if let transaction {
             let state = try transactions.beginCommit(transaction, database: database)
             if state.readVersion != nil {

@@ -19,9 +19,15 @@ extension Engine {
     /// Registration protocol (no commit is missed or doubled): register with the hub, read the
     /// initial state *at* the latest durable version v (from history), deliver it, then replay the
     /// change sets newer than v that arrived in between.
+    ///
+    /// The listen is judged (`get`) by the access policy for `access` when it starts.
     public func listen(
-        _ key: DocumentKey, in database: DatabaseID, onEvent: @escaping @Sendable (Document?, Int64) -> Void
+        _ key: DocumentKey, in database: DatabaseID, access: AccessContext = .admin,
+        onEvent: @escaping @Sendable (Document?, Int64) -> Void
     ) throws(FirestoreError) -> ListenHandle {
+        if policy(for: access) != nil {
+            try authorizeGet(key, resource: try getDocument(key, in: database), in: database, access: access, version: nil)
+        }
         let watcher = DocumentWatcher(key: key, onEvent: onEvent)
         let region = WatchRegion.document(database, key)
         hub.register(watcher, for: region)
@@ -45,12 +51,16 @@ extension Engine {
     /// first event carries only the changes since then; when that version is older than the
     /// retention window, the first event is a full snapshot (every result `added`), as Firestore
     /// resets a listen whose resume token expired.
+    ///
+    /// The listen is judged (`list`, from the query's constraints) for `access` when it starts.
     public func listen(
         _ query: StructuredQuery, in database: DatabaseID, resumingAfter resumeVersion: Int64? = nil,
+        access: AccessContext = .admin,
         onEvent: @escaping @Sendable (Result<QuerySnapshotEvent, FirestoreError>) -> Void
     ) throws(FirestoreError) -> ListenHandle {
         let target = try QueryTarget(query, database: database)
         try checkIndexes(target)
+        try authorizeList(query, in: database, access: access)
         let covers: @Sendable (DocumentKey) -> Bool = { [query] key in Self.query(query, covers: key) }
         let rerun: @Sendable (Int64) throws(FirestoreError) -> [Document] = { [weak self] version throws(FirestoreError) in
             guard let self else { throw FirestoreError(.unavailable, "The database is closed.") }

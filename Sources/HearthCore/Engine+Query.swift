@@ -9,12 +9,15 @@ extension Engine {
     /// recorded as read; at a read time (or in a read-only transaction) the documents are read as
     /// they were then, from history and the commit log.
     /// - Throws: `INVALID_ARGUMENT` for an invalid query (`QueryValidation`) or a read time outside
-    ///   the retention window.
+    ///   the retention window; `PERMISSION_DENIED` when the access policy refuses the query for
+    ///   `access` (judged from its constraints, never from the documents).
     public func runQuery(
-        _ query: StructuredQuery, in database: DatabaseID, consistency: ReadConsistency = .strong
+        _ query: StructuredQuery, in database: DatabaseID, consistency: ReadConsistency = .strong,
+        access: AccessContext = .admin
     ) throws(FirestoreError) -> [Document] {
         let target = try QueryTarget(query, database: database)
         try checkIndexes(target)
+        try authorizeList(query, in: database, access: access)
         let (version, transaction) = try resolve(consistency, in: database)
         let results = try documents(matching: target, in: database, at: version).documents
         if let transaction {
@@ -183,7 +186,7 @@ extension Engine {
     ///   non-positive `upTo`, or an invalid query.
     public func runAggregation(
         _ query: StructuredQuery, aggregations: [Aggregation], in database: DatabaseID,
-        consistency: ReadConsistency = .strong
+        consistency: ReadConsistency = .strong, access: AccessContext = .admin
     ) throws(FirestoreError) -> [String: Value] {
         guard !aggregations.isEmpty, aggregations.count <= Aggregation.maxPerQuery else {
             throw FirestoreError(
@@ -204,6 +207,7 @@ extension Engine {
         unprojected.projection = nil
         let target = try QueryTarget(unprojected, database: database)
         try checkIndexes(target)
+        try authorizeList(query, in: database, access: access)
         let fields = aggregations.compactMap(\.field)
         let (version, _) = try resolve(consistency, in: database)
         if version == nil, fields.isEmpty, let total = try countFromIndex(target, in: database) {

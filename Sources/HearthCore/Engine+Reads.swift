@@ -3,16 +3,37 @@ internal import LMDB
 extension Engine {
     /// Reads one document; nil when it does not exist.
     /// - Throws: `INVALID_ARGUMENT` for an expired transaction or a read time outside the window.
+    /// - Throws: also `PERMISSION_DENIED` when the access policy refuses the read for `access`.
     public func getDocument(
-        _ key: DocumentKey, in database: DatabaseID, consistency: ReadConsistency = .strong
+        _ key: DocumentKey, in database: DatabaseID, consistency: ReadConsistency = .strong,
+        access: AccessContext = .admin
     ) throws(FirestoreError) -> Document? {
-        try getDocuments([key], in: database, consistency: consistency)[0].document
+        try getDocuments([key], in: database, consistency: consistency, access: access)[0].document
     }
 
     /// Reads several documents at one consistent point; results follow `keys`' order, missing ones
-    /// with a nil document.
+    /// with a nil document. Each read is judged (`get`) by the access policy for `access`.
     public func getDocuments(
-        _ keys: [DocumentKey], in database: DatabaseID, consistency: ReadConsistency = .strong
+        _ keys: [DocumentKey], in database: DatabaseID, consistency: ReadConsistency = .strong,
+        access: AccessContext = .admin
+    ) throws(FirestoreError) -> [ListedDocument] {
+        let found = try unjudgedDocuments(keys, in: database, consistency: consistency)
+        if policy(for: access) != nil {
+            let version: Int64? = switch consistency {
+            case .strong: nil
+            case .readTime(let time): time.microseconds
+            case .transaction(let id): try transactions.use(id, database: database).readVersion
+            }
+            for entry in found {
+                try authorizeGet(entry.key, resource: entry.document, in: database, access: access, version: version)
+            }
+        }
+        return found
+    }
+
+    /// Reads documents without judging them.
+    private func unjudgedDocuments(
+        _ keys: [DocumentKey], in database: DatabaseID, consistency: ReadConsistency
     ) throws(FirestoreError) -> [ListedDocument] {
         switch consistency {
         case .strong:
@@ -57,9 +78,13 @@ extension Engine {
     }
 
     /// Lists the ids of the collections directly under `parent` (the root when nil), in order.
+    /// Only admins may list collection ids once an access policy is set (as in Firebase, where
+    /// only server SDKs can).
     public func listCollectionIDs(
-        in database: DatabaseID, parent: DocumentKey?, pageSize: Int? = nil, pageToken: String? = nil
+        in database: DatabaseID, parent: DocumentKey?, pageSize: Int? = nil, pageToken: String? = nil,
+        access: AccessContext = .admin
     ) throws(FirestoreError) -> Page<String> {
+        try requireAdmin(access)
         let size = try checkedPageSize(pageSize)
         let all = try read { txn -> [String] in
             guard let db = try store.catalog.databaseNumber(database, in: txn) else { return [] }
@@ -73,15 +98,21 @@ extension Engine {
 
     /// Lists the documents of the collection at `collection`, in document-id order.
     /// With `showMissing`, paths without a document that have sub-collections are listed too.
+    /// Judged as a `list` of the collection with no constraints.
     public func listDocuments(
         in database: DatabaseID, collection: ResourcePath, pageSize: Int? = nil, pageToken: String? = nil,
-        showMissing: Bool = false
+        showMissing: Bool = false, access: AccessContext = .admin
     ) throws(FirestoreError) -> Page<ListedDocument> {
         guard collection.isCollectionPath else {
             throw FirestoreError(
                 .invalidArgument,
                 "Invalid collection reference. Collection references must have an odd number of segments, but "
                     + "\(collection.canonicalString) has \(collection.count).")
+        }
+        if policy(for: access) != nil {
+            let query = StructuredQuery(
+                parent: collection.parent ?? .root, collectionID: collection.lastSegment, limit: pageSize)
+            try authorizeList(query, in: database, access: access)
         }
         let size = try checkedPageSize(pageSize)
         let after = pageToken.flatMap { $0.isEmpty ? nil : $0 }

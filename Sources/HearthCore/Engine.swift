@@ -16,6 +16,7 @@ public final class Engine: Sendable {
     let transactions: TransactionRegistry
     let options: EngineOptions
     let hub: WatchHub
+    let policyHolder = PolicyHolder()
 
     /// Opens (creating when needed) the data directory at `directory`.
     /// - Throws: `FAILED_PRECONDITION` when the directory is already open in this process or was

@@ -33,6 +33,14 @@ package enum CommitExecution {
                 try store.record(db: db, key: key, in: txn, writerPending: mappings)?.contents
             }
         }
+        if let policy = request.policy {
+            try WriteAuthorization.check(request, policy: policy, plan: plan, commitTime: commitTime) {
+                key throws(FirestoreError) in
+                try StorageErrorMapping.mapping {
+                    try store.record(db: db, key: key, in: txn, writerPending: mappings)?.document(key: key)
+                }
+            }
+        }
         for change in plan.changes {
             try store.store(change, db: db, version: time, in: txn, pending: &pending)
         }

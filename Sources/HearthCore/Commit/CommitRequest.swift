@@ -9,6 +9,10 @@ package struct CommitRequest: Sendable {
     package var readVersions: [DocumentKey: Int64?]
     /// The transaction this commit ends, if any (its writes yield to documents reserved by others).
     package var transaction: TransactionID?
+    /// Who commits.
+    package var access: AccessContext = .admin
+    /// The policy the writes are judged by (taken when the commit was submitted); nil = unjudged.
+    package var policy: (any AccessPolicy)?
 
     /// Creates a request.
     package init(database: DatabaseID, writes: [Write], readVersions: [DocumentKey: Int64?] = [:]) {

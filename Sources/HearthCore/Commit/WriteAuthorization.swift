@@ -1,0 +1,57 @@
+/// Judges every write of a commit by the access policy, in the writer, before anything is stored:
+/// one denial fails the whole commit (batches and transactions are all or nothing).
+enum WriteAuthorization {
+    /// Throws `PERMISSION_DENIED` unless `policy` allows each write. `stored` reads a document as it
+    /// was before the commit (`get`, `resource`); the plan's results give the state after it
+    /// (`getAfter`, `request.resource`).
+    static func check(
+        _ request: CommitRequest, policy: any AccessPolicy, plan: CommitApplier.Plan, commitTime: Timestamp,
+        stored: @escaping (DocumentKey) throws(FirestoreError) -> Document?
+    ) throws(FirestoreError) {
+        var after: [DocumentKey: Document?] = [:]
+        for change in plan.changes {
+            after[change.key] = DocumentRecord(contents: change.after, fullID: nil).document(key: change.key)
+        }
+        let lookup = CommitLookup(stored: stored, after: after)
+        let limit = request.writes.count > 1 ? 20 : 10
+        for write in request.writes {
+            let key = write.key
+            let method: AccessRequest.Method
+            var writeFields: [FieldPath]?
+            let before = try stored(key)
+            switch write.operation {
+            case .verify: continue
+            case .delete: method = .delete
+            case .set: method = before == nil ? .create : .update
+            case .update(_, _, let mask):
+                method = before == nil ? .create : .update
+                writeFields = mask + write.transforms.map(\.fieldPath)
+            }
+            let incoming: Document? = method == .delete ? nil : (after[key] ?? before)
+            let accessRequest = AccessRequest(
+                database: request.database, method: method, path: key.path, auth: request.access, time: commitTime,
+                resource: before, incoming: incoming, writeFields: writeFields, accessCallLimit: limit)
+            if case .deny(let detail) = policy.authorize(accessRequest, lookup: lookup) {
+                throw FirestoreError.permissionDenied(detail: detail)
+            }
+        }
+    }
+}
+
+/// `get` sees the database before the commit; `getAfter` sees it with all the commit's writes.
+private struct CommitLookup: DocumentLookup {
+    let stored: (DocumentKey) throws(FirestoreError) -> Document?
+    let after: [DocumentKey: Document?]
+
+    func document(at path: ResourcePath) throws(FirestoreError) -> Document? {
+        guard path.isDocumentPath else { return nil }
+        return try stored(DocumentKey(unchecked: path))
+    }
+
+    func documentAfter(at path: ResourcePath) throws(FirestoreError) -> Document? {
+        guard path.isDocumentPath else { return nil }
+        let key = DocumentKey(unchecked: path)
+        if let known = after[key] { return known }
+        return try stored(key)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import HearthCore
+
+/// The core's access-policy hook: who is judged, with what, and that a denial changes nothing.
+@Suite("Access policy hook")
+struct AccessPolicyTests {
+    /// A policy written in Swift: reads need `public: true`; lists need an equality on `owner`;
+    /// writes are refused when the new document holds `forbidden`, or when a `needs` field names a
+    /// document that will not exist after the commit (a `getAfter`).
+    struct FieldPolicy: AccessPolicy {
+        func authorize(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision {
+            switch request.method {
+            case .get:
+                return request.resource?.fields["public"] == .boolean(true) ? .allow : .deny(detail: "\nfalse for 'get' @ L1")
+            case .list:
+                if case .field(let field, .equal, _)? = request.query?.filter, field.segments == ["owner"] { return .allow }
+                return .deny(detail: "\nfalse for 'list' @ L2")
+            case .create, .update, .delete:
+                if request.incoming?.fields["forbidden"] != nil { return .deny(detail: "\nfalse for 'create' @ L3") }
+                if case .string(let path)? = request.incoming?.fields["needs"] {
+                    let exists = (try? lookup.documentAfter(at: ResourcePath(uncheckedSegments: path.split(separator: "/").map(String.init)))) ?? nil
+                    if exists == nil { return .deny(detail: "\nfalse for 'create' @ L4") }
+                }
+                return .allow
+            }
+        }
+    }
+
+    let user = AccessContext.user(uid: "alice", claims: [:])
+
+    @Test func readsAreJudgedAndAdminBypasses() async throws {
+        let t = try TestEngine()
+        try await t.commit([
+            .set(try t.key("docs/open"), fields: ["public": .boolean(true)]),
+            .set(try t.key("docs/closed"), fields: ["public": .boolean(false)]),
+        ])
+        #expect(try t.engine.getDocument(try t.key("docs/closed"), in: t.database, access: user) != nil)  // no policy yet
+        t.engine.setAccessPolicy(FieldPolicy())
+        #expect(try t.engine.getDocument(try t.key("docs/open"), in: t.database, access: user) != nil)
+        do {
+            _ = try t.engine.getDocument(try t.key("docs/closed"), in: t.database, access: user)
+            Issue.record("expected PERMISSION_DENIED")
+        } catch {
+            #expect(error.code == .permissionDenied)
+            #expect(error.message == "Missing or insufficient permissions. \nfalse for 'get' @ L1")
+        }
+        #expect(try t.engine.getDocument(try t.key("docs/closed"), in: t.database) != nil)
+        #expect(throws: FirestoreError.self) { try t.engine.listCollectionIDs(in: t.database, parent: nil, access: user) }
+    }
+
+    @Test func listsAreJudgedFromTheQuery() async throws {
+        let t = try TestEngine()
+        t.engine.setAccessPolicy(FieldPolicy())
+        let owned = StructuredQuery(
+            collectionID: "docs", filter: .field(FieldPath(uncheckedSegments: ["owner"]), .equal, .string("alice")))
+        #expect(try t.engine.runQuery(owned, in: t.database, access: user).isEmpty)
+        let everything = StructuredQuery(collectionID: "docs")
+        #expect(throws: FirestoreError.self) { try t.engine.runQuery(everything, in: t.database, access: user) }
+        #expect(throws: FirestoreError.self) {
+            try t.engine.runAggregation(everything, aggregations: [Aggregation(.count(upTo: nil))], in: t.database, access: user)
+        }
+        #expect(throws: FirestoreError.self) {
+            try t.engine.listen(everything, in: t.database, access: user) { _ in }
+        }
+        #expect(throws: FirestoreError.self) {
+            try t.engine.listDocuments(in: t.database, collection: ResourcePath(uncheckedSegments: ["docs"]), access: user)
+        }
+    }
+
+    @Test func aDeniedWriteFailsTheWholeBatch() async throws {
+        let t = try TestEngine()
+        t.engine.setAccessPolicy(FieldPolicy())
+        await #expect(throws: FirestoreError.self) {
+            try await t.engine.commit([
+                .set(try t.key("docs/a"), fields: ["ok": .boolean(true)]),
+                .set(try t.key("docs/b"), fields: ["forbidden": .boolean(true)]),
+            ], in: t.database, access: user)
+        }
+        #expect(try t.get("docs/a") == nil)
+        try await t.engine.commit([.set(try t.key("docs/b"), fields: ["forbidden": .boolean(true)])], in: t.database)
+        #expect(try t.get("docs/b") != nil)
+    }
+
+    @Test func getAfterSeesTheCommitsOtherWrites() async throws {
+        let t = try TestEngine()
+        t.engine.setAccessPolicy(FieldPolicy())
+        let needsB: [String: Value] = ["needs": .string("docs/b")]
+        await #expect(throws: FirestoreError.self) {
+            try await t.engine.commit([.set(try t.key("docs/a"), fields: needsB)], in: t.database, access: user)
+        }
+        try await t.engine.commit([
+            .set(try t.key("docs/a"), fields: needsB), .set(try t.key("docs/b"), fields: [:]),
+        ], in: t.database, access: user)
+        #expect(try t.get("docs/a") != nil)
+    }
+}
