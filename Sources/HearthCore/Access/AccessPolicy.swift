@@ -89,6 +89,8 @@ extension FirestoreError {
     /// Firestore's denial: `PERMISSION_DENIED`, "Missing or insufficient permissions.", plus detail.
     public static func permissionDenied(detail: String) -> FirestoreError {
         let message = "Missing or insufficient permissions."
-        return FirestoreError(.permissionDenied, detail.isEmpty ? message : "\(message) \(detail)")
+        if detail.isEmpty { return FirestoreError(.permissionDenied, message) }
+        // The emulator's detail starts on a new line; anything else follows after a space.
+        return FirestoreError(.permissionDenied, detail.hasPrefix("\n") ? message + detail : "\(message) \(detail)")
     }
 }

@@ -43,7 +43,7 @@ struct AccessPolicyTests {
             Issue.record("expected PERMISSION_DENIED")
         } catch {
             #expect(error.code == .permissionDenied)
-            #expect(error.message == "Missing or insufficient permissions. \nfalse for 'get' @ L1")
+            #expect(error.message == "Missing or insufficient permissions.\nfalse for 'get' @ L1")
         }
         #expect(try t.engine.getDocument(try t.key("docs/closed"), in: t.database) != nil)
         #expect(throws: FirestoreError.self) { try t.engine.listCollectionIDs(in: t.database, parent: nil, access: user) }

@@ -4,7 +4,7 @@ import HearthCore
 extension RuleValue {
     /// The rules value of a stored field: integer → int, double → float, reference → path
     /// (`/databases/<db>/documents/…`), geo point → latlng, array → list, map → map.
-    init(_ value: Value) {
+    init(_ value: HearthCore.Value) {
         switch value {
         case .null: self = .null
         case .boolean(let flag): self = .bool(flag)
@@ -25,7 +25,7 @@ extension RuleValue {
     }
 
     /// Converts every value of a Firestore map (a document's fields).
-    static func fields(_ fields: [String: Value]) -> [String: RuleValue] {
+    static func fields(_ fields: [String: HearthCore.Value]) -> [String: RuleValue] {
         fields.mapValues { RuleValue($0) }
     }
 

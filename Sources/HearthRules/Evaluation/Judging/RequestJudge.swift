@@ -1,0 +1,82 @@
+import HearthCore
+
+/// Judges one request against a parsed rules file: collects the applicable statements, builds
+/// `request` and `resource`, and evaluates — once for single-document requests, once per
+/// disjunct of the query for `list` (every disjunct must be allowed).
+struct RequestJudge {
+    /// The parsed rules.
+    let file: RulesFile
+    /// The evaluation limits.
+    let limits: RulesEvaluationLimits
+
+    /// The decision for `request`, and the coverage counts its evaluation produced.
+    func judge(
+        _ request: AccessRequest, lookup: any DocumentLookup
+    ) -> (decision: AccessDecision, coverage: [Int: ExpressionCounts]) {
+        if case .admin = request.auth { return (.allow, [:]) }
+        let database = request.database.database
+        let context = EvaluationContext(
+            request: .value(requestValue(request)),
+            resource: .value(RuleResource.value(of: request.resource, database: database)),
+            database: database, lookup: lookup, accessCallLimit: request.accessCallLimit, limits: limits)
+        let decision = request.method == .list
+            ? judgeList(request, context: context)
+            : judgeDocument(request, context: context)
+        return (decision, context.coverage)
+    }
+
+    /// A single-document request: the real `resource`, the statements matching its path.
+    private func judgeDocument(_ request: AccessRequest, context: EvaluationContext) -> AccessDecision {
+        guard let method = RulesRequestMethod(rawValue: request.method.rawValue) else {
+            return .deny(detail: DenialDetail.text([DenialDetail.noMatchingStatements]))
+        }
+        let statements = file.applicableAllows(
+            database: request.database.database, documentPath: request.path.segments, method: method
+        ).map(BoundStatement.init(concrete:))
+        let verdict = StatementJudge.judge(statements, method: method.rawValue, context: context)
+        return verdict.granted ? .allow : .deny(detail: DenialDetail.text(verdict.entries))
+    }
+
+    /// A `list` request: judged from the query's constraints, one disjunct at a time.
+    private func judgeList(_ request: AccessRequest, context: EvaluationContext) -> AccessDecision {
+        let statements = ListStatementCollector(file: file, target: ListTarget(request: request), method: .list)
+            .statements()
+        guard !statements.isEmpty else { return .deny(detail: DenialDetail.text([DenialDetail.noMatchingStatements])) }
+        guard let disjuncts = QueryDisjunction.disjuncts(of: request.query?.filter) else {
+            let message = "Query too complex for rules: more than \(QueryDisjunction.maxDisjuncts) disjunctions."
+            return .deny(detail: DenialDetail.text([message]))
+        }
+        for conjunction in disjuncts {
+            context.resource = ConstrainedResource.term(for: conjunction)
+            context.resetBudget()
+            let verdict = StatementJudge.judge(statements, method: "list", context: context)
+            if !verdict.granted { return .deny(detail: DenialDetail.text(verdict.entries)) }
+        }
+        return .allow
+    }
+
+    /// The `request` map of an access request.
+    private func requestValue(_ request: AccessRequest) -> RuleValue {
+        let incoming: RuleRequest.Incoming
+        switch request.method {
+        case .get, .list: incoming = .absent
+        case .delete: incoming = .null
+        case .create, .update: incoming = request.incoming.map(RuleRequest.Incoming.document) ?? .null
+        }
+        return RuleRequest.value(
+            database: request.database.database, method: request.method.rawValue, path: request.path,
+            time: request.time, auth: RuleRequest.Auth(request.auth), query: queryValue(request),
+            incoming: incoming, writeFields: request.writeFields?.map(\.canonicalString))
+    }
+
+    /// `request.query` for a `list` request: its limit, offset and explicit orders.
+    private func queryValue(_ request: AccessRequest) -> RuleRequest.Query? {
+        guard request.method == .list else { return nil }
+        guard let query = request.query else { return RuleRequest.Query() }
+        return RuleRequest.Query(
+            limit: query.limit.map(Int64.init), offset: query.offset == 0 ? nil : Int64(query.offset),
+            orderBy: query.orderBy.map { order in
+                RuleRequest.Order(field: order.field.canonicalString, descending: order.descending)
+            })
+    }
+}
