@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(name: "hearth", dependencies: ["Hearth", "HearthCore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "HearthBench",
-            dependencies: ["Hearth", "HearthCore", "LMDB"],
+            dependencies: ["Hearth", "HearthCore", "HearthRules", "LMDB"],
             path: "Benchmarks/HearthBench",
             swiftSettings: strictSettings
         ),

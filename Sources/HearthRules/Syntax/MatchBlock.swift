@@ -10,9 +10,21 @@ struct MatchBlock: Sendable, Equatable {
     let matches: [MatchBlock]
     /// The whole block's source range.
     let range: SourceRange
+    /// This block's functions by name (built once: requests look functions up by name).
+    let functionTable: [String: FunctionDecl]
 
-    /// This block's functions by name.
-    var functionTable: [String: FunctionDecl] {
+    /// Creates a block.
+    init(pattern: MatchPattern, allows: [AllowStatement], functions: [FunctionDecl], matches: [MatchBlock], range: SourceRange) {
+        self.pattern = pattern
+        self.allows = allows
+        self.functions = functions
+        self.matches = matches
+        self.range = range
+        self.functionTable = Self.table(of: functions)
+    }
+
+    /// Functions by name (first declaration wins; duplicates are rejected at parse time anyway).
+    static func table(of functions: [FunctionDecl]) -> [String: FunctionDecl] {
         Dictionary(functions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }
@@ -37,4 +49,23 @@ struct RulesFile: Sendable, Equatable {
     let matches: [MatchBlock]
     /// How many expression nodes the file has; ids run from 0 to `expressionCount - 1`.
     let expressionCount: Int
+    /// The outermost lexical scopes every statement sees: service-level, then file-level functions.
+    let outerScopes: [FunctionScope]
+
+    /// Creates a parsed file.
+    init(
+        version: RulesVersion, serviceName: String, functions: [FunctionDecl], serviceFunctions: [FunctionDecl],
+        matches: [MatchBlock], expressionCount: Int
+    ) {
+        self.version = version
+        self.serviceName = serviceName
+        self.functions = functions
+        self.serviceFunctions = serviceFunctions
+        self.matches = matches
+        self.expressionCount = expressionCount
+        self.outerScopes = [
+            FunctionScope(functions: MatchBlock.table(of: serviceFunctions), bindings: [:]),
+            FunctionScope(functions: MatchBlock.table(of: functions), bindings: [:]),
+        ]
+    }
 }

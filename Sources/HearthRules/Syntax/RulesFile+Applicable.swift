@@ -3,12 +3,9 @@ extension RulesFile {
     /// The statements of every block whose composed pattern matches all of `path`, covering `method`,
     /// in source order. `path` is the full path: `["databases", "(default)", "documents", "cities", "SF"]`.
     func applicableAllows(forDocumentPath path: [String], method: RulesRequestMethod) -> [ApplicableAllow] {
-        let serviceScope = FunctionScope(functions: Self.table(of: serviceFunctions), bindings: [:])
-        let fileScope = FunctionScope(functions: Self.table(of: functions), bindings: [:])
         var found: [ApplicableAllow] = []
-        Self.collect(
-            in: matches, path: path[...], bindings: [:], scopes: [serviceScope, fileScope], method: method,
-            into: &found)
+        Self.collect(in: matches, path: path[...], bindings: [:], scopes: outerScopes, method: method, into: &found)
+        if found.count < 2 { return found }
         return found.enumerated()
             .sorted { lhs, rhs in
                 let left = lhs.element.statement.range.start
@@ -43,11 +40,6 @@ extension RulesFile {
             }
         }
     }
-
-    /// Functions by name (first declaration wins; duplicates are rejected at parse time anyway).
-    private static func table(of functions: [FunctionDecl]) -> [String: FunctionDecl] {
-        Dictionary(functions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    }
 }
 
 /// An allow statement that applies to a request, with what its condition can see.
@@ -71,7 +63,7 @@ struct ApplicableAllow: Sendable {
 }
 
 /// One lexical level: the functions declared there and the wildcards visible to them.
-struct FunctionScope: Sendable {
+struct FunctionScope: Sendable, Equatable {
     /// Functions declared at this level, by name.
     let functions: [String: FunctionDecl]
     /// Wildcards visible to code at this level (those of this block and every enclosing one).

@@ -26,8 +26,8 @@ final class EvaluationContext {
     private var accessCache: [DocumentAccessKey: Document?] = [:]
     /// Distinct document-access calls made so far.
     private(set) var accessCalls = 0
-    /// Outcomes per expression id, merged into the policy's coverage when the request ends.
-    private(set) var coverage: [Int: ExpressionCounts] = [:]
+    /// Outcome events (`OutcomeCode.event`), merged into the policy's coverage when the request ends.
+    private(set) var coverage: [UInt64] = []
 
     /// Creates the context of one request.
     init(
@@ -63,9 +63,10 @@ final class EvaluationContext {
         expressionsEvaluated = 0
     }
 
-    /// Records what expression `id` evaluated to.
-    func record(_ id: Int, _ outcome: ExpressionOutcome) {
-        coverage[id, default: ExpressionCounts()].add(outcome)
+    /// Records what expression `id` evaluated to (`OutcomeCode`).
+    func record(_ id: Int, _ code: UInt32) {
+        if coverage.isEmpty { coverage.reserveCapacity(32) }
+        coverage.append(OutcomeCode.event(id, code))
     }
 
     /// The document at `path` before (or after) the request, reading it at most once.

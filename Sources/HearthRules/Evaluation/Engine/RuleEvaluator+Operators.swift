@@ -53,8 +53,8 @@ extension RuleEvaluator {
             }
             if position > 0 {
                 switch current {
-                case .success(let value): context.record(link.id, ExpressionOutcome(.value(value)))
-                case .failure: context.record(link.id, .error)
+                case .success(let value): context.record(link.id, OutcomeCode.code(of: .value(value)))
+                case .failure: context.record(link.id, OutcomeCode.errorCode)
                 }
             }
         }

@@ -28,10 +28,10 @@ final class RuleEvaluator {
         try context.enterExpression()
         do throws(RuleError) {
             let result = try evaluateNode(expression, frame)
-            context.record(expression.id, ExpressionOutcome(result))
+            context.record(expression.id, OutcomeCode.code(of: result))
             return result
         } catch {
-            context.record(expression.id, .error)
+            context.record(expression.id, OutcomeCode.errorCode)
             throw error
         }
     }

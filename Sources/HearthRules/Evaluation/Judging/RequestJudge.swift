@@ -12,8 +12,8 @@ struct RequestJudge {
     /// The decision for `request`, and the coverage counts its evaluation produced.
     func judge(
         _ request: AccessRequest, lookup: any DocumentLookup
-    ) -> (decision: AccessDecision, coverage: [Int: ExpressionCounts]) {
-        if case .admin = request.auth { return (.allow, [:]) }
+    ) -> (decision: AccessDecision, coverage: [UInt64]) {
+        if case .admin = request.auth { return (.allow, []) }
         let database = request.database.database
         let context = EvaluationContext(
             request: .value(requestValue(request)),
