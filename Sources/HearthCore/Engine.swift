@@ -97,6 +97,7 @@ enum SchemaCheck {
                     try writeSchemaVersion(in: txn, tables: tables)
                 }
                 _ = try store.syncCompositeIndexes(in: txn)
+                _ = try store.syncGroupScope(in: txn)
                 return Int64(bitPattern: try catalog.readCounter(MetaKey.lastCommit, in: txn, default: 0))
             }
         }

@@ -77,15 +77,23 @@ final class IndexExecutor {
         }
         let first = target.orderBy[0]
         let reverse = first.descending
+        if !first.field.isDocumentID && !isIndexed(first.field, in: scope) {
+            // A collection-group query ordered by a field without group-scope entries: every
+            // document of the group, in name order, filtered, then sorted.
+            var all = try nameScan(scope: scope, reverse: false, wantedOverride: .some(nil))
+            all.sort { target.compare($0, $1) < 0 }
+            stats.plan = "group-scan-then-sort"
+            return all
+        }
         if first.field.isDocumentID {
-            if let disjuncts = runDisjuncts() {
+            if let disjuncts = runDisjuncts(scope: scope) {
                 if disjuncts.isEmpty { return [] }
                 stats.plan = "merge-join(\(disjuncts.map(\.count).reduce(0, +)) runs)"
                 return try withStream(disjuncts, scope: scope, reverse: reverse) { try consume($0, sortAfter: false) }
             }
             return try nameScan(scope: scope, reverse: reverse)
         }
-        if let disjuncts = runDisjuncts() {
+        if let disjuncts = runDisjuncts(scope: scope) {
             if disjuncts.isEmpty { return [] }
             if try smallestRun(disjuncts, scope: scope) < Self.sortCap {
                 stats.plan = "runs-then-sort"
@@ -95,9 +103,24 @@ final class IndexExecutor {
         return try fieldScan(first, scope: scope)
     }
 
+    /// Whether `field` has single-field entries in `scope` (always in collection scope; in group
+    /// scope only where an override enables them).
+    private func isIndexed(_ field: FieldPath, in scope: IndexScope) -> Bool {
+        scope.scope == .collection || store.groupScope.isEnabled(field, in: query.collectionID ?? "")
+    }
+
+    /// The field a leaf filters on.
+    private static func field(of leaf: QueryFilter) -> FieldPath? {
+        switch leaf {
+        case .field(let field, _, _), .unary(let field, _): return field
+        case .composite: return nil
+        }
+    }
+
     /// The query's filter as an OR of ANDs of run unions, when every disjunct has at least one
-    /// equality-like filter; disjuncts that can match nothing (an empty union) are dropped.
-    private func runDisjuncts() -> [[IndexPlanning.RunUnion]]? {
+    /// equality-like filter on an indexed field; disjuncts that can match nothing (an empty union)
+    /// are dropped.
+    private func runDisjuncts(scope: IndexScope) -> [[IndexPlanning.RunUnion]]? {
         let filterDisjuncts: [[QueryFilter]]
         if let leaves = IndexPlanning.conjuncts(query.filter) {
             filterDisjuncts = [leaves]
@@ -108,7 +131,8 @@ final class IndexExecutor {
         }
         var result: [[IndexPlanning.RunUnion]] = []
         for leaves in filterDisjuncts {
-            let unions = leaves.compactMap(IndexPlanning.runs(for:))
+            let unions = leaves.filter { Self.field(of: $0).map { isIndexed($0, in: scope) } ?? false }
+                .compactMap(IndexPlanning.runs(for:))
             if unions.isEmpty { return nil }
             if unions.contains(where: \.isEmpty) { continue }
             result.append(unions)
@@ -127,6 +151,8 @@ final class IndexExecutor {
         let fieldOrders = target.orderBy.filter { !$0.field.isDocumentID }
         do {
             if leaves.isEmpty && fieldOrders.isEmpty { return try countScope(scope) }
+            let fields = leaves.compactMap(Self.field(of:)) + fieldOrders.map(\.field)
+            guard fields.allSatisfy({ isIndexed($0, in: scope) }) else { return nil }
             let unions = leaves.compactMap(IndexPlanning.runs(for:))
             if fieldOrders.isEmpty && unions.count == leaves.count {
                 if unions.contains(where: \.isEmpty) { return 0 }
@@ -269,8 +295,9 @@ final class IndexExecutor {
     }
 
     /// Every document in scope in name order: the collection's records, or the group's name entries.
-    private func nameScan(scope: IndexScope, reverse: Bool) throws -> [Document] {
+    private func nameScan(scope: IndexScope, reverse: Bool, wantedOverride: Int?? = nil) throws -> [Document] {
         stats.plan = "name-scan"
+        let wanted = wantedOverride ?? self.wanted
         var results: [Document] = []
         if let path = scope.collection {
             let prefix = StorageKeys.documentsPrefix(db: db, collection: scope.id)

@@ -7,10 +7,10 @@ extension DocumentStore {
         _ change: CommitApplier.Change, db: UInt32, collection: UInt64, in txn: WriteTransaction
     ) throws {
         let old = change.before.map {
-            IndexEntries.entries(key: change.key, fields: $0.fields, db: db, collection: collection)
+            IndexEntries.entries(key: change.key, fields: $0.fields, db: db, collection: collection, groupScope: groupScope)
         } ?? [:]
         let new = change.after.map {
-            IndexEntries.entries(key: change.key, fields: $0.fields, db: db, collection: collection)
+            IndexEntries.entries(key: change.key, fields: $0.fields, db: db, collection: collection, groupScope: groupScope)
         } ?? [:]
         for key in old.keys where new[key] == nil { _ = try txn.delete(key, in: tables.index) }
         for (key, data) in new where old[key] != data { try txn.put(data, forKey: key, in: tables.index) }
@@ -62,6 +62,17 @@ extension DocumentStore {
         for entry in pending { try txn.put(entry.data, forKey: entry.key, in: tables.composite) }
     }
 
+    /// Re-indexes when the collection-group scope policy differs from the one the entries were
+    /// built with (kept in `meta`). Returns whether it rebuilt.
+    package func syncGroupScope(in txn: WriteTransaction) throws -> Bool {
+        let signature = Array(groupScope.signature.utf8)
+        let stored = try txn.get(MetaKey.groupScope, in: tables.meta)
+        if stored == signature { return false }
+        _ = try rebuildIndex(in: txn)  // also when the key is absent: a new directory has nothing to index
+        try txn.put(signature, forKey: MetaKey.groupScope, in: tables.meta)
+        return true
+    }
+
     /// Rebuilds the whole `index` table from the documents (opening a schema-1 directory).
     /// Returns how many documents were indexed.
     package func rebuildIndex(in txn: WriteTransaction) throws -> Int {
@@ -69,7 +80,8 @@ extension DocumentStore {
         var pending: [(key: [UInt8], data: [UInt8])] = []
         var indexed = 0
         try forEachDocument(in: txn) { key, fields, db, collection in
-            for (entryKey, data) in IndexEntries.entries(key: key, fields: fields, db: db, collection: collection) {
+            let entries = IndexEntries.entries(key: key, fields: fields, db: db, collection: collection, groupScope: groupScope)
+            for (entryKey, data) in entries {
                 pending.append((entryKey, data))
             }
             indexed += 1

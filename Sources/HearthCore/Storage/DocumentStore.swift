@@ -6,6 +6,8 @@ package struct DocumentStore: Sendable {
     package let tables: Tables
     /// The declared composite indexes (and overrides), fixed while the directory is open.
     package let indexes: IndexConfiguration
+    /// Which fields keep collection-group single-field entries (from the overrides).
+    package let groupScope: GroupScopePolicy
     /// Database and collection numbers.
     package let catalog: Catalog
 
@@ -13,6 +15,7 @@ package struct DocumentStore: Sendable {
     package init(tables: Tables, catalog: Catalog, indexes: IndexConfiguration = IndexConfiguration()) {
         self.tables = tables
         self.indexes = indexes
+        self.groupScope = GroupScopePolicy(indexes)
         self.catalog = catalog
     }
 

@@ -1,10 +1,12 @@
 /// The single-field index entries of one document (layout in `IndexKeys.swift`).
 package enum IndexEntries {
     /// Every entry `fields` produce for the document `key` of collection number `collection`:
-    /// each field path (nested map fields too) by value in both scopes, each distinct array element,
-    /// and the document's collection-group name entry. Keys map to their data.
+    /// each field path (nested map fields too) by value, each distinct array element, in
+    /// collection scope — and in collection-group scope where `groupScope` enables it — and the
+    /// document's collection-group name entry. Keys map to their data.
     package static func entries(
-        key: DocumentKey, fields: [String: Value], db: UInt32, collection: UInt64
+        key: DocumentKey, fields: [String: Value], db: UInt32, collection: UInt64,
+        groupScope: GroupScopePolicy = GroupScopePolicy(IndexConfiguration())
     ) -> [[UInt8]: [UInt8]] {
         let collectionName = IndexKeys.collectionName(id: key.documentID)
         let groupName = IndexKeys.groupName(path: key.path)
@@ -19,18 +21,22 @@ package enum IndexEntries {
             result[entryKey] = IndexKeys.data(flags: flags, collection: collection, id: key.documentID)
         }
 
+        let collectionID = key.collectionPath.lastSegment ?? ""
+        let anyGroupFields = groupScope.hasAny(in: collectionID)
         forEachField(fields, prefix: []) { path, value in
-            let field = IndexKeys.nameHash(FieldPath(uncheckedSegments: path).canonicalString)
+            let fieldPath = FieldPath(uncheckedSegments: path)
+            let field = IndexKeys.nameHash(fieldPath.canonicalString)
+            let inGroup = anyGroupFields && groupScope.isEnabled(fieldPath, in: collectionID)
             let encoded = OrderedValueEncoding.encode(value, direction: .ascending)
             add(.collection, .value, field: field, value: encoded)
-            add(.group, .value, field: field, value: encoded)
+            if inGroup { add(.group, .value, field: field, value: encoded) }
             guard case .array(let elements) = value else { return }
             var seen = Set<[UInt8]>()
             for element in elements {
                 let encodedElement = OrderedValueEncoding.encode(element, direction: .ascending)
                 guard seen.insert(encodedElement).inserted else { continue }
                 add(.collection, .arrayElement, field: field, value: encodedElement)
-                add(.group, .arrayElement, field: field, value: encodedElement)
+                if inGroup { add(.group, .arrayElement, field: field, value: encodedElement) }
             }
         }
         add(.group, .name, field: 0, value: [])

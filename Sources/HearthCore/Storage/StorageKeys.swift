@@ -44,6 +44,8 @@ package enum MetaKey {
     package static let nextCollection: [UInt8] = Array("nextCollection".utf8)
     /// The composite indexes whose entries are built: their storage ids, u64 each.
     package static let composites: [UInt8] = Array("composites".utf8)
+    /// The collection-group scope policy the single-field entries were built with (its signature).
+    package static let groupScope: [UInt8] = Array("groupScope".utf8)
     /// The next database number to hand out (u32).
     package static let nextDatabase: [UInt8] = Array("nextDatabase".utf8)
 }

@@ -144,7 +144,7 @@ struct StorageVerifier {
         key: DocumentKey, fields: [String: Value], db: UInt32, collection: UInt64,
         expected: inout (single: Int, composite: Int), report: inout VerificationReport
     ) throws {
-        let single = IndexEntries.entries(key: key, fields: fields, db: db, collection: collection)
+        let single = IndexEntries.entries(key: key, fields: fields, db: db, collection: collection, groupScope: store.groupScope)
         let definitions = store.indexes.indexes(for: key.collectionPath.lastSegment ?? "")
         let composite = IndexEntries.compositeEntries(
             key: key, fields: fields, db: db, collection: collection, definitions: definitions)

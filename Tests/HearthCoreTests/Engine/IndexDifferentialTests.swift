@@ -46,7 +46,12 @@ struct IndexDifferentialTests {
               "fields": [ { "fieldPath": "tags", "arrayConfig": "CONTAINS" }, { "fieldPath": "a", "order": "DESCENDING" } ] },
             { "collectionGroup": "c", "queryScope": "COLLECTION_GROUP",
               "fields": [ { "fieldPath": "b", "order": "ASCENDING" }, { "fieldPath": "a", "order": "ASCENDING" } ] }
-        ] }
+          ],
+          "fieldOverrides": [
+            { "collectionGroup": "c", "fieldPath": "a",
+              "indexes": [ { "order": "ASCENDING", "queryScope": "COLLECTION_GROUP" },
+                           { "arrayConfig": "CONTAINS", "queryScope": "COLLECTION_GROUP" } ] }
+          ] }
         """
 
     @Test(arguments: [5, 6] as [UInt64])
@@ -102,7 +107,7 @@ struct IndexDifferentialTests {
         }
         #expect(valid >= 130)
         // Every plan kind answered some queries; the fallback only where a cut value forced it.
-        for kind in ["name-scan", "field-scan", "merge-join", "runs-then-sort", "composite", "index-count"] {
+        for kind in ["name-scan", "field-scan", "merge-join", "runs-then-sort", "composite", "index-count", "group-scan-then-sort"] {
             #expect(plans[kind, default: 0] > 0, "plan \(kind) never used: \(plans)")
         }
         #expect(plans["fallback", default: 0] < valid / 4, "\(plans)")
