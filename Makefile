@@ -2,7 +2,7 @@
 # Both install what they need first (liblmdb-dev from Debian), so they work on a fresh machine.
 
 SWIFT ?= swift
-DATA ?= ./data
+DATA ?= ./.hearth
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
 .PHONY: deps build test serve demo bench bench-quick clean
@@ -17,14 +17,20 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## test: the whole test suite (what CI runs)
+## test: the whole test suite (what CI runs): Swift tests, then the official Python client against
+## `hearth serve` (a venv with the pinned google-cloud-firestore under .build/pyenv)
 test: deps
 	$(SWIFT) build --build-tests
 	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" $(SWIFT) test --skip-build
+	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" Tests/python/run.sh
 
-## serve: open the data directory $(DATA) and run Hearth's main job (until the server lands: a scripted session)
+## serve: run the emulator on 127.0.0.1:8080 with its data in $(DATA) (Ctrl-C stops it cleanly)
 serve: deps
-	$(SWIFT) run hearth demo --data $(DATA)
+	$(SWIFT) run hearth serve --data $(DATA)
+
+## demo: the RoomieFinder example's scripted session on $(DATA)-roomiefinder
+demo: deps
+	$(SWIFT) run roomiefinder-demo --data $(DATA)-roomiefinder
 
 ## bench: release-build benchmarks, JSON written to bench.json
 bench: deps

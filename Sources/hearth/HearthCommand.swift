@@ -1,8 +1,9 @@
 import Foundation
 import HearthCore
+import HearthServer
 
-/// `hearth demo [--data DIR]`: opens a data directory and runs a short scripted session that shows
-/// what the engine does (until `hearth serve` lands with the emulator server).
+/// `hearth serve …` runs the emulator (Firestore's gRPC and REST on one port); `hearth demo`,
+/// `verify` and `write-loop` work on a data directory directly.
 @main
 struct HearthCommand {
     static func main() async {
@@ -13,6 +14,14 @@ struct HearthCommand {
             directory = arguments[index + 1]
         }
         switch command {
+        case "serve":
+            do {
+                let configuration = try ServerConfiguration.parse(arguments: arguments)
+                try await HearthEmulator(configuration: configuration).run()
+            } catch {
+                FileHandle.standardError.write(Data("hearth: \(error)\n".utf8))
+                exit(2)
+            }
         case "demo":
             do {
                 try await DemoSession.run(directory: directory)
@@ -40,7 +49,10 @@ struct HearthCommand {
                 exit(1)
             }
         case "help", "--help", "-h":
-            print("usage: hearth demo [--data DIR]         open DIR and run a scripted session")
+            print("usage: hearth serve [--host H] [--port P] [--data DIR] [--project P] [--rules FILE]")
+            print("                    [--indexes firestore.indexes.json] [--require-indexes]")
+            print("                                        run the emulator (gRPC + REST on one port)")
+            print("       hearth demo [--data DIR]         open DIR and run a scripted session")
             print("       hearth verify [--data DIR]       check every record and storage invariant (exit 1 on problems)")
             print("       hearth write-loop [--data DIR]   commit forever, printing each durable commit (crash tests)")
         default:

@@ -1,0 +1,78 @@
+import Foundation
+import Hearth
+import HearthCore
+
+/// The trusted side of the app — what Firebase would run as Cloud Functions or the Admin SDK:
+/// the admin handle, which the rules do not judge, and the account store.
+struct Backend: Sendable {
+    /// Admin access to the app's database.
+    let admin: Firestore
+    /// The local accounts.
+    let accounts: AccountStore
+
+    /// A handle whose requests come from `account`, judged by the rules (`request.auth.uid`).
+    func handle(for account: Account) -> Firestore {
+        admin.withAccess(
+            .user(
+                uid: account.uid,
+                claims: [
+                    "sub": .string(account.uid),
+                    "email": .string(account.email),
+                    "email_verified": .boolean(false),
+                    "firebase": .map(["sign_in_provider": .string("password")]),
+                ]))
+    }
+
+    /// CU-18's clean-up trigger: once an ad is gone, removes every favourite that points to it
+    /// (other users' included, which no client may touch) and returns how many.
+    func removeFavorites(ofDeletedAd adID: String) async throws(RoomieFinderError) -> Int {
+        do {
+            let ad = try await admin.collection(Collections.ads).document(adID).getDocument()
+            guard !ad.exists else { return 0 }
+            let favorites = try await admin.collection(Collections.favorites).whereField("anuncioID", isEqualTo: adID)
+                .getDocuments()
+            guard !favorites.isEmpty else { return 0 }
+            let batch = admin.batch()
+            for favorite in favorites.documents { batch.deleteDocument(favorite.reference) }
+            try await batch.commit()
+            return favorites.count
+        } catch {
+            throw RoomieFinderError(error)
+        }
+    }
+
+    /// How many documents each collection of the data model holds.
+    func statistics() async throws(RoomieFinderError) -> StoreStatistics {
+        do {
+            return StoreStatistics(
+                accounts: try await Self.count(accounts.store.collection(AccountStore.collection)),
+                profiles: try await Self.count(admin.collection(Collections.profiles)),
+                ads: try await Self.count(admin.collection(Collections.ads)),
+                favorites: try await Self.count(admin.collection(Collections.favorites)),
+                conversations: try await Self.count(admin.collectionGroup(Collections.recentMessagesEntries)))
+        } catch {
+            throw RoomieFinderError(error)
+        }
+    }
+}
+
+extension Backend {
+    /// The number of documents `query` matches (a count aggregation).
+    static func count(_ query: Query) async throws -> Int {
+        try await query.count.getAggregation(source: .server).count.intValue
+    }
+}
+
+/// Document counts of a data directory.
+public struct StoreStatistics: Sendable, Equatable {
+    /// Accounts in the account store.
+    public let accounts: Int
+    /// `Perfiles` documents.
+    public let profiles: Int
+    /// `Anuncios` documents.
+    public let ads: Int
+    /// `Favoritos` documents.
+    public let favorites: Int
+    /// `recent_messages` entries: one per conversation and participant.
+    public let conversations: Int
+}

@@ -1,0 +1,96 @@
+import Hearth
+import HearthCore
+
+/// RoomieFinder's backend on one Hearth data directory: it installs the security rules, keeps the
+/// local accounts, and opens a `UserSession` for each signed-in user (CU-01, CU-03, CU-04).
+///
+/// ```swift
+/// let app = try RoomieFinder(directory: "./data")
+/// let account = try await app.register(RegistrationForm(nombre: "Lucía", apellido: "Martín",
+///     fnac: "2001-03-14", email: "lucia@uva.es", password: "secreto1"))
+/// let lucia = try await app.enterApp(as: account)   // every call now runs under the rules as Lucía
+/// ```
+public final class RoomieFinder: Sendable {
+    /// The settings the app was opened with.
+    public let configuration: RoomieFinderConfiguration
+    /// Trusted server-side work (rules, accounts, clean-up triggers); never handed to users.
+    let backend: Backend
+
+    /// Opens (creating when needed) the data directory and installs `firestore.rules`.
+    /// - Throws: `storage` when the directory cannot be opened.
+    public init(directory: String, configuration: RoomieFinderConfiguration = RoomieFinderConfiguration())
+        throws(RoomieFinderError)
+    {
+        self.configuration = configuration
+        do {
+            let admin = try Firestore(
+                directory: directory, projectID: configuration.projectID,
+                options: EngineOptions(durability: configuration.durability))
+            try admin.loadSecurityRules(source: RoomieFinderRules.source)
+            let accounts = try admin.database(database: AccountStore.databaseName)
+            backend = Backend(
+                admin: admin, accounts: AccountStore(store: accounts, iterations: configuration.passwordIterations))
+        } catch {
+            throw RoomieFinderError(error)
+        }
+    }
+
+    /// CU-01: validates the sign-up form, creates the account, then — as the new user, under the
+    /// rules — its `Perfiles/{uid}` document with `userID`, `nombre`, `apellido` and `fnac`.
+    /// - Throws: `invalidField` for a missing or malformed field (password under 6 characters
+    ///   included); `emailAlreadyInUse`.
+    public func register(_ form: RegistrationForm) async throws(RoomieFinderError) -> Account {
+        let valid = try form.validated()
+        let account = try await backend.accounts.create(email: valid.email, password: valid.password)
+        let user = backend.handle(for: account)
+        defer { user.close() }
+        do {
+            let profile = Perfil(
+                registering: account.uid, nombre: valid.nombre, apellido: valid.apellido, fnac: valid.fnac)
+            try await user.collection(Collections.profiles).document(account.uid).setData(from: profile)
+        } catch {
+            await backend.accounts.delete(email: valid.email)
+            throw RoomieFinderError(error)
+        }
+        return account
+    }
+
+    /// CU-03: checks the email and password.
+    /// - Throws: `wrongCredentials` ("Correo o contraseña incorrectos") for an unknown email or a
+    ///   wrong password; `invalidField` when a field is empty.
+    public func signIn(email: String, password: String) async throws(RoomieFinderError) -> Account {
+        let normalized: String
+        do {
+            normalized = try EmailAddress.normalized(email)
+        } catch {
+            throw .wrongCredentials
+        }
+        guard !password.isEmpty else { throw .invalidField(name: "password", reason: "required") }
+        return try await backend.accounts.verify(email: normalized, password: password)
+    }
+
+    /// CU-04: enters the app as `account`: a session whose every request runs under the rules
+    /// as that user.
+    /// - Throws: `profileNotFound` when the account has no profile (its registration failed halfway).
+    public func enterApp(as account: Account) async throws(RoomieFinderError) -> UserSession {
+        let session = UserSession(account: account, firestore: backend.handle(for: account), backend: backend)
+        do {
+            _ = try await session.ownProfile()
+        } catch {
+            session.signOut()
+            throw error
+        }
+        return session
+    }
+
+    /// Counts of what the data directory holds (a backend view, for the demo's summary).
+    public func statistics() async throws(RoomieFinderError) -> StoreStatistics {
+        try await backend.statistics()
+    }
+
+    /// Closes the backend's handle; sessions keep the directory open until they sign out.
+    public func close() {
+        backend.admin.close()
+        backend.accounts.store.close()
+    }
+}

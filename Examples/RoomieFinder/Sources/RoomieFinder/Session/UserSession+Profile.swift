@@ -1,0 +1,45 @@
+import Foundation
+import Hearth
+import HearthCore
+
+extension UserSession {
+    /// CU-02: completes the profile after registration with every field of `form` and the photo
+    /// path (`Collections.defaultAvatar` when none was chosen), as one update of `Perfiles/<uid>`.
+    /// - Throws: `invalidField` naming the first missing field.
+    public func createProfile(_ form: ProfileForm, photoPath: String? = nil) async throws(RoomieFinderError) {
+        var fields = try form.validatedFields()
+        let photo = photoPath?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        fields["urlImage"] = photo.isEmpty ? Collections.defaultAvatar : photo
+        try await updateOwnProfile(fields)
+    }
+
+    /// CU-12: the signed-in user's profile.
+    /// - Throws: `profileNotFound`.
+    public func ownProfile() async throws(RoomieFinderError) -> Perfil {
+        try await profile(of: uid)
+    }
+
+    /// CU-13: replaces the photo path `urlImage` (uploading the bytes is out of scope).
+    /// - Throws: `invalidField` for an empty path.
+    public func changePhoto(to path: String) async throws(RoomieFinderError) {
+        try await updateOwnProfile(["urlImage": try FieldCheck.required(path, "urlImage")])
+    }
+
+    /// CU-14: rewrites the profile fields of CU-02 from `form`; the photo is left alone.
+    /// - Throws: `invalidField` naming the first missing field.
+    public func editProfile(_ form: ProfileForm) async throws(RoomieFinderError) {
+        try await updateOwnProfile(try form.validatedFields())
+    }
+
+    /// Updates fields of `Perfiles/<uid>`.
+    private func updateOwnProfile(_ fields: [String: Any]) async throws(RoomieFinderError) {
+        let reference = try profileReference(uid)
+        do {
+            try await reference.updateData(fields)
+        } catch  where error.code == .notFound {
+            throw .profileNotFound(uid: uid)
+        } catch {
+            throw RoomieFinderError(error)
+        }
+    }
+}

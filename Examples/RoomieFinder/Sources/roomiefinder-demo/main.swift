@@ -1,0 +1,26 @@
+// roomiefinder-demo: a scripted RoomieFinder session on a real data directory.
+//
+//     swift run roomiefinder-demo [--data DIR]
+//
+// Run it twice on the same directory: the second run finds the first run's data.
+import Foundation
+import RoomieFinder
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(DemoOptions.usage)
+    exit(0)
+}
+guard let options = DemoOptions(arguments: arguments) else {
+    print(DemoOptions.usage)
+    exit(64)
+}
+
+do {
+    let app = try RoomieFinder(directory: options.dataDirectory)
+    defer { app.close() }
+    try await DemoScript(app: app, directory: options.dataDirectory).run()
+} catch {
+    print("\nThe demo stopped: \(error)")
+    exit(1)
+}

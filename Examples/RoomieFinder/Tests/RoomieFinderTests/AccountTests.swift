@@ -1,0 +1,165 @@
+import Foundation
+import Hearth
+import HearthCore
+import RoomieFinder
+import Testing
+
+/// CU-01 (register), CU-03 (sign in) and CU-04 (enter the app).
+@Suite("Accounts")
+struct AccountTests {
+    @Test func registrationCreatesTheAccountAndTheRegistrationProfile() async throws {
+        let fixture = try TestApp()
+        defer { fixture.close() }
+        let account = try await fixture.app.register(Student.lucia.registration)
+        #expect(account.email == "lucia@uva.es")
+        #expect(account.uid.count == 28)
+        let session = try await fixture.app.enterApp(as: account)
+        let profile = try await session.ownProfile()
+        #expect(profile.id == account.uid && profile.userID == account.uid)
+        #expect(profile.nombre == "Lucía" && profile.apellido == "Martín" && profile.fnac == "2001-03-14")
+        #expect(!profile.isComplete)
+        let admin = try fixture.adminView()
+        defer { admin.close() }
+        let stored = try await admin.document("Perfiles/\(account.uid)").getDocument()
+        #expect(Set(stored.data()?.keys.map { $0 } ?? []) == ["userID", "nombre", "apellido", "fnac"])
+    }
+
+    @Test(arguments: [
+        (
+            RegistrationForm(
+                nombre: " ", apellido: "Martín", fnac: "2001-03-14", email: "a@uva.es", password: "secreto1"), "nombre"
+        ),
+        (
+            RegistrationForm(
+                nombre: "Lucía", apellido: "", fnac: "2001-03-14", email: "a@uva.es", password: "secreto1"), "apellido"
+        ),
+        (
+            RegistrationForm(
+                nombre: "Lucía", apellido: "Martín", fnac: "14/03/2001", email: "a@uva.es", password: "secreto1"),
+            "fnac"
+        ),
+        (
+            RegistrationForm(
+                nombre: "Lucía", apellido: "Martín", fnac: "2001-02-30", email: "a@uva.es", password: "secreto1"),
+            "fnac"
+        ),
+        (
+            RegistrationForm(
+                nombre: "Lucía", apellido: "Martín", fnac: "2999-01-01", email: "a@uva.es", password: "secreto1"),
+            "fnac"
+        ),
+        (
+            RegistrationForm(
+                nombre: "Lucía", apellido: "Martín", fnac: "2001-03-14", email: "lucia.uva.es", password: "secreto1"),
+            "email"
+        ),
+        (
+            RegistrationForm(
+                nombre: "Lucía", apellido: "Martín", fnac: "2001-03-14", email: "lucia@uva", password: "secreto1"),
+            "email"
+        ),
+        (
+            RegistrationForm(nombre: "Lucía", apellido: "Martín", fnac: "2001-03-14", email: "", password: "secreto1"),
+            "email"
+        ),
+        (
+            RegistrationForm(
+                nombre: "Lucía", apellido: "Martín", fnac: "2001-03-14", email: "a@uva.es", password: "12345"),
+            "password"
+        ),
+    ])
+    func registrationRejectsInvalidData(form: RegistrationForm, field: String) async throws {
+        let fixture = try TestApp()
+        defer { fixture.close() }
+        do {
+            _ = try await fixture.app.register(form)
+            Issue.record("expected the field \(field) to be refused")
+        } catch {
+            guard case .invalidField(let name, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(name == field)
+        }
+        #expect(try await fixture.app.statistics().accounts == 0)
+    }
+
+    @Test func anEmailRegistersOnlyOnceWhateverItsCase() async throws {
+        let fixture = try TestApp()
+        defer { fixture.close() }
+        _ = try await fixture.app.register(Student.lucia.registration)
+        var again = Student.lucia.registration
+        again.email = "  LUCIA@uva.ES "
+        again.nombre = "Otra"
+        await #expect(throws: RoomieFinderError.emailAlreadyInUse("lucia@uva.es")) {
+            try await fixture.app.register(again)
+        }
+        let statistics = try await fixture.app.statistics()
+        #expect(statistics.accounts == 1 && statistics.profiles == 1)
+    }
+
+    @Test func signInChecksTheSaltedHash() async throws {
+        let fixture = try TestApp()
+        defer { fixture.close() }
+        let registered = try await fixture.app.register(Student.lucia.registration)
+        let signedIn = try await fixture.app.signIn(email: "Lucia@UVA.es", password: "secreto1")
+        #expect(signedIn == registered)
+        await #expect(throws: RoomieFinderError.wrongCredentials) {
+            try await fixture.app.signIn(email: "lucia@uva.es", password: "secreto2")
+        }
+        await #expect(throws: RoomieFinderError.wrongCredentials) {
+            try await fixture.app.signIn(email: "nadie@uva.es", password: "secreto1")
+        }
+        await #expect(throws: RoomieFinderError.wrongCredentials) {
+            try await fixture.app.signIn(email: "no es un correo", password: "x")
+        }
+        await #expect(throws: RoomieFinderError.invalidField(name: "password", reason: "required")) {
+            try await fixture.app.signIn(email: "lucia@uva.es", password: "")
+        }
+        #expect(RoomieFinderError.wrongCredentials.alertMessage == "Correo o contraseña incorrectos")
+    }
+
+    @Test func thePasswordIsNeverStoredOnlyItsSaltedHash() async throws {
+        let fixture = try TestApp()
+        defer { fixture.close() }
+        _ = try await fixture.app.register(Student.lucia.registration)
+        let admin = try fixture.adminView()
+        defer { admin.close() }
+        let record = try await admin.database(database: "accounts").document("accounts/lucia@uva.es").getDocument()
+        let fields = try #require(record.data())
+        let password = try #require(fields["password"] as? [String: Any])
+        #expect(password["algorithm"] as? String == "pbkdf2-hmac-sha256")
+        #expect((password["salt"] as? Data)?.count == 16)
+        #expect((password["hash"] as? Data)?.count == 32)
+        #expect(password["iterations"] as? Int == 8)
+        #expect(!"\(fields)".contains("secreto1"))
+    }
+
+    @Test func enteringTheAppActsAsTheUserUnderTheRules() async throws {
+        let fixture = try TestApp()
+        defer { fixture.close() }
+        let lucia = try await fixture.registered(.lucia)
+        #expect(lucia.uid == lucia.account.uid)
+        // A client handle for Lucía (what her session uses) cannot read the account store.
+        let client = try Firestore(
+            directory: fixture.directory, projectID: "test-roomiefinder", access: .user(uid: lucia.uid, claims: [:]))
+        defer { client.close() }
+        await #expect(throws: FirestoreError.self) {
+            try await client.database(database: "accounts").document("accounts/lucia@uva.es").getDocument()
+        }
+        lucia.signOut()
+        await #expect(throws: RoomieFinderError.unavailable) { try await lucia.ownProfile() }
+    }
+
+    @Test func enteringWithoutAProfileFails() async throws {
+        let fixture = try TestApp()
+        defer { fixture.close() }
+        let account = try await fixture.app.register(Student.lucia.registration)
+        let admin = try fixture.adminView()
+        defer { admin.close() }
+        try await admin.document("Perfiles/\(account.uid)").delete()
+        await #expect(throws: RoomieFinderError.profileNotFound(uid: account.uid)) {
+            try await fixture.app.enterApp(as: account)
+        }
+    }
+}

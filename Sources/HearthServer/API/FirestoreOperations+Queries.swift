@@ -1,0 +1,89 @@
+import HearthCore
+
+extension FirestoreOperations {
+    /// RunQuery: the query's documents, one response each (one response with only the read time
+    /// when nothing matches); a transaction begun by the query comes alone in the first response.
+    func runQuery(_ request: Google_Firestore_V1_RunQueryRequest, access: AccessContext) throws(FirestoreError) -> [Google_Firestore_V1_RunQueryResponse] {
+        let (database, parent) = try ResourceName.parent(request.parent)
+        guard case .structuredQuery(let structured)? = request.queryType else {
+            throw FirestoreError(.invalidArgument, "RunQuery needs a structured_query.")
+        }
+        let query = try ProtoQuery.query(structured, parent: parent)
+        let read = try resolve(request.selector, in: database)
+        let documents = try engine.runQuery(query, in: database, consistency: read.consistency, access: access)
+        var responses: [Google_Firestore_V1_RunQueryResponse] = []
+        if let transaction = read.newTransaction {
+            var first = Google_Firestore_V1_RunQueryResponse()
+            first.transaction = ProtoTransaction.bytes(transaction)
+            responses.append(first)
+        }
+        for document in documents {
+            var response = Google_Firestore_V1_RunQueryResponse()
+            response.document = ProtoDocument.proto(document, in: database)
+            response.readTime = read.readTime.proto
+            responses.append(response)
+        }
+        if documents.isEmpty {
+            var response = Google_Firestore_V1_RunQueryResponse()
+            response.readTime = read.readTime.proto
+            responses.append(response)
+        }
+        if !responses.isEmpty { responses[responses.count - 1].done = true }
+        return responses
+    }
+
+    /// RunAggregationQuery: one result row keyed by alias (or `field_<n>`).
+    func runAggregationQuery(
+        _ request: Google_Firestore_V1_RunAggregationQueryRequest, access: AccessContext
+    ) throws(FirestoreError) -> [Google_Firestore_V1_RunAggregationQueryResponse] {
+        let (database, parent) = try ResourceName.parent(request.parent)
+        guard case .structuredAggregationQuery(let aggregation)? = request.queryType,
+              case .structuredQuery(let structured)? = aggregation.queryType else {
+            throw FirestoreError(.invalidArgument, "RunAggregationQuery needs a structured_aggregation_query with a structured_query.")
+        }
+        let query = try ProtoQuery.query(structured, parent: parent)
+        let aggregations = try ProtoQuery.aggregations(aggregation.aggregations)
+        let read = try resolve(request.selector, in: database)
+        let values = try engine.runAggregation(
+            query, aggregations: aggregations, in: database, consistency: read.consistency, access: access)
+        var response = Google_Firestore_V1_RunAggregationQueryResponse()
+        response.result.aggregateFields = ProtoValue.protoFields(values)
+        response.readTime = read.readTime.proto
+        if let transaction = read.newTransaction { response.transaction = ProtoTransaction.bytes(transaction) }
+        return [response]
+    }
+
+    /// PartitionQuery: up to `partition_count - 1` split points of a collection-group query,
+    /// each a cursor holding one document reference, evenly spaced over its results.
+    func partitionQuery(_ request: Google_Firestore_V1_PartitionQueryRequest, access: AccessContext) throws(FirestoreError) -> Google_Firestore_V1_PartitionQueryResponse {
+        let (database, parent) = try ResourceName.parent(request.parent)
+        guard case .structuredQuery(let structured)? = request.queryType else {
+            throw FirestoreError(.invalidArgument, "PartitionQuery needs a structured_query.")
+        }
+        guard request.partitionCount > 0 else {
+            throw FirestoreError(.invalidArgument, "partition_count must be positive, but was \(request.partitionCount).")
+        }
+        var query = try ProtoQuery.query(structured, parent: parent)
+        guard query.allDescendants else {
+            throw FirestoreError(.invalidArgument, "PartitionQuery needs a collection-group query (all_descendants).")
+        }
+        query.projection = [FieldPath.documentID]
+        let consistency: ReadConsistency
+        if case .readTime(let time)? = request.consistencySelector {
+            consistency = .readTime(try Timestamp(proto: time))
+        } else {
+            consistency = .strong
+        }
+        let keys = try engine.runQuery(query, in: database, consistency: consistency, access: access).map(\.key)
+        var response = Google_Firestore_V1_PartitionQueryResponse()
+        let parts = Int(min(request.partitionCount, Int64(keys.count)))
+        guard parts > 1 else { return response }
+        let step = keys.count / parts
+        for index in 1..<parts {
+            var cursor = Google_Firestore_V1_Cursor()
+            cursor.values = [ProtoValue.proto(.reference(DocumentReferenceValue(database: database, key: keys[index * step])))]
+            response.partitions.append(cursor)
+        }
+        return response
+    }
+}

@@ -1,0 +1,8 @@
+import HearthCore
+
+/// Firestore's v1 operations on an `Engine`, independent of the transport: the gRPC service and
+/// the REST router both call these with wire messages and the caller's `AccessContext`.
+struct FirestoreOperations: Sendable {
+    /// The engine every operation runs on.
+    let engine: Engine
+}

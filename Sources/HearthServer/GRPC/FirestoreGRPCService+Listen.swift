@@ -1,0 +1,48 @@
+import GRPCCore
+import HearthCore
+
+extension FirestoreGRPCService {
+    /// Listen: runs a `ListenStream` until the client half-closes or goes away (its listeners are
+    /// then stopped), or until shutdown ends it with `UNAVAILABLE`.
+    func listen(
+        request: StreamingServerRequest<Google_Firestore_V1_ListenRequest>, context: ServerContext
+    ) async throws -> StreamingServerResponse<Google_Firestore_V1_ListenResponse> {
+        let access: AccessContext
+        do {
+            access = try request.metadata.accessContext()
+        } catch let error as RPCError {
+            return StreamingServerResponse(error: error)
+        }
+        let stream = ListenStream(engine: operations.engine, access: access, retentionMicroseconds: retentionMicroseconds)
+        let listens = self.listens
+        return StreamingServerResponse { writer in
+            guard listens.add(stream) else {
+                throw RPCError(code: .unavailable, message: "The Hearth emulator is shutting down.")
+            }
+            defer {
+                stream.close()
+                listens.remove(stream)
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    do {
+                        for try await message in request.messages { stream.handle(message) }
+                    } catch {
+                        // The client went away; the writer ends as the stream finishes.
+                    }
+                    stream.finishInput()
+                }
+                group.addTask {
+                    for await output in stream.outputs {
+                        switch output {
+                        case .response(let response): try await writer.write(response)
+                        case .failure(let error): throw error
+                        }
+                    }
+                }
+                while try await group.next() != nil {}
+            }
+            return [:]
+        }
+    }
+}

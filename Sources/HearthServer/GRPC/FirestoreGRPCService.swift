@@ -1,0 +1,150 @@
+import GRPCCore
+import SwiftProtobuf
+import HearthCore
+
+/// The `google.firestore.v1.Firestore` gRPC service: decodes the caller from the metadata, runs
+/// `FirestoreOperations`, and answers with Firestore's statuses.
+struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
+    /// The transport-independent operations.
+    let operations: FirestoreOperations
+    /// The running Listen streams (ended with UNAVAILABLE at shutdown).
+    let listens: ListenRegistry
+    /// The largest request accepted, in bytes (larger ones fail with INVALID_ARGUMENT; the
+    /// transport itself resets streams past four times this).
+    let maxRequestBytes: Int
+    /// How far back Listen resume tokens reach (the engine's history retention).
+    let retentionMicroseconds: Int64
+
+    typealias Firestore = Google_Firestore_V1_Firestore
+
+    func getDocument(
+        request: ServerRequest<Google_Firestore_V1_GetDocumentRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Google_Firestore_V1_Document> {
+        try await unary(request) { message, access in try operations.getDocument(message, access: access) }
+    }
+
+    func listDocuments(
+        request: ServerRequest<Google_Firestore_V1_ListDocumentsRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Google_Firestore_V1_ListDocumentsResponse> {
+        try await unary(request) { message, access in try operations.listDocuments(message, access: access) }
+    }
+
+    func updateDocument(
+        request: ServerRequest<Google_Firestore_V1_UpdateDocumentRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Google_Firestore_V1_Document> {
+        try await unary(request) { message, access in try await operations.updateDocument(message, access: access) }
+    }
+
+    func deleteDocument(
+        request: ServerRequest<Google_Firestore_V1_DeleteDocumentRequest>, context: ServerContext
+    ) async throws -> ServerResponse<SwiftProtobuf.Google_Protobuf_Empty> {
+        try await unary(request) { message, access in
+            try await operations.deleteDocument(message, access: access)
+            return SwiftProtobuf.Google_Protobuf_Empty()
+        }
+    }
+
+    func batchGetDocuments(
+        request: ServerRequest<Google_Firestore_V1_BatchGetDocumentsRequest>, context: ServerContext
+    ) async throws -> StreamingServerResponse<Google_Firestore_V1_BatchGetDocumentsResponse> {
+        try await streaming(request) { message, access in try operations.batchGetDocuments(message, access: access) }
+    }
+
+    func beginTransaction(
+        request: ServerRequest<Google_Firestore_V1_BeginTransactionRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Google_Firestore_V1_BeginTransactionResponse> {
+        try await unary(request) { message, _ in try operations.beginTransaction(message) }
+    }
+
+    func commit(
+        request: ServerRequest<Google_Firestore_V1_CommitRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Google_Firestore_V1_CommitResponse> {
+        try await unary(request) { message, access in try await operations.commit(message, access: access) }
+    }
+
+    func rollback(
+        request: ServerRequest<Google_Firestore_V1_RollbackRequest>, context: ServerContext
+    ) async throws -> ServerResponse<SwiftProtobuf.Google_Protobuf_Empty> {
+        try await unary(request) { message, _ in
+            try operations.rollback(message)
+            return SwiftProtobuf.Google_Protobuf_Empty()
+        }
+    }
+
+    func runQuery(
+        request: ServerRequest<Google_Firestore_V1_RunQueryRequest>, context: ServerContext
+    ) async throws -> StreamingServerResponse<Google_Firestore_V1_RunQueryResponse> {
+        try await streaming(request) { message, access in try operations.runQuery(message, access: access) }
+    }
+
+    func runAggregationQuery(
+        request: ServerRequest<Google_Firestore_V1_RunAggregationQueryRequest>, context: ServerContext
+    ) async throws -> StreamingServerResponse<Google_Firestore_V1_RunAggregationQueryResponse> {
+        try await streaming(request) { message, access in try operations.runAggregationQuery(message, access: access) }
+    }
+
+    func partitionQuery(
+        request: ServerRequest<Google_Firestore_V1_PartitionQueryRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Google_Firestore_V1_PartitionQueryResponse> {
+        try await unary(request) { message, access in try operations.partitionQuery(message, access: access) }
+    }
+
+    func write(
+        request: StreamingServerRequest<Google_Firestore_V1_WriteRequest>, context: ServerContext
+    ) async throws -> StreamingServerResponse<Google_Firestore_V1_WriteResponse> {
+        StreamingServerResponse(error: RPCError(
+            code: .unimplemented, message: "The Write stream is not supported by Hearth; use Commit."))
+    }
+
+    func listCollectionIds(
+        request: ServerRequest<Google_Firestore_V1_ListCollectionIdsRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Google_Firestore_V1_ListCollectionIdsResponse> {
+        try await unary(request) { message, access in try operations.listCollectionIDs(message, access: access) }
+    }
+
+    func batchWrite(
+        request: ServerRequest<Google_Firestore_V1_BatchWriteRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Google_Firestore_V1_BatchWriteResponse> {
+        try await unary(request) { message, access in try await operations.batchWrite(message, access: access) }
+    }
+
+    func createDocument(
+        request: ServerRequest<Google_Firestore_V1_CreateDocumentRequest>, context: ServerContext
+    ) async throws -> ServerResponse<Google_Firestore_V1_Document> {
+        try await unary(request) { message, access in try await operations.createDocument(message, access: access) }
+    }
+
+    /// Runs a unary handler with the caller's access context and Firestore's error statuses.
+    private func unary<Request: SwiftProtobuf.Message, Response: Sendable>(
+        _ request: ServerRequest<Request>, _ body: (Request, AccessContext) async throws -> Response
+    ) async throws -> ServerResponse<Response> {
+        try await withWireErrors {
+            try checkSize(request.message)
+            let access = try request.metadata.accessContext()
+            return ServerResponse(message: try await body(request.message, access))
+        }
+    }
+
+    /// Runs a server-streaming handler whose responses are computed up front, then streamed.
+    private func streaming<Request: SwiftProtobuf.Message, Response: Sendable>(
+        _ request: ServerRequest<Request>, _ body: (Request, AccessContext) async throws -> [Response]
+    ) async throws -> StreamingServerResponse<Response> {
+        let responses = try await withWireErrors {
+            try checkSize(request.message)
+            let access = try request.metadata.accessContext()
+            return try await body(request.message, access)
+        }
+        return StreamingServerResponse { writer in
+            try await writer.write(contentsOf: responses)
+            return [:]
+        }
+    }
+
+    /// Refuses a request larger than Firestore's limit.
+    private func checkSize(_ message: some SwiftProtobuf.Message) throws(FirestoreError) {
+        let size = ((try? message.serializedBytes()) as [UInt8]?)?.count ?? 0
+        guard size <= maxRequestBytes else {
+            throw FirestoreError(.invalidArgument, "Request payload size exceeds the limit: \(maxRequestBytes) bytes.")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// One HTTP/1.1 request as the REST layer sees it.
+struct RESTRequest: Sendable {
+    /// `GET`, `POST`, …
+    let method: String
+    /// The request target: path and query string, still percent-encoded.
+    let uri: String
+    /// The `Authorization` header, if any.
+    let authorization: String?
+    /// The body.
+    let body: Data
+}
+
+/// One HTTP/1.1 response.
+struct RESTResponse: Sendable {
+    /// The HTTP status code.
+    var status: Int
+    /// The `Content-Type`.
+    var contentType: String
+    /// The body.
+    var body: Data
+    /// Runs once the response has been written (e.g. `/shutdown` stops the server afterwards).
+    var afterSent: (@Sendable () -> Void)?
+
+    /// A JSON response.
+    static func json(_ text: String, status: Int = 200) -> RESTResponse {
+        RESTResponse(status: status, contentType: "application/json; charset=utf-8", body: Data(text.utf8))
+    }
+
+    /// A plain-text response.
+    static func text(_ text: String, status: Int = 200) -> RESTResponse {
+        RESTResponse(status: status, contentType: "text/plain; charset=utf-8", body: Data(text.utf8))
+    }
+}
+
+/// Answers REST requests; implemented by `RESTRouter`.
+protocol RESTResponder: Sendable {
+    /// The response to `request`; never throws (errors become error responses).
+    func respond(to request: RESTRequest) async -> RESTResponse
+}

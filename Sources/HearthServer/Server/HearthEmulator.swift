@@ -1,0 +1,148 @@
+import Dispatch
+import Foundation
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import HearthCore
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// The Hearth emulator: Firestore's gRPC service and REST/JSON API on one port, plus the
+/// emulator endpoints, over one data directory holding any number of projects and databases.
+///
+/// `start()` binds and returns the port; `shutdown()` ends Listen streams with `UNAVAILABLE`,
+/// lets running requests finish and stops accepting connections; `waitUntilStopped()` returns
+/// once the server is down and the data directory is closed (queued commits are on disk).
+/// `run()` does all of it, stopping on SIGINT/SIGTERM or `POST /shutdown`.
+public final class HearthEmulator: Sendable {
+    /// The configuration the emulator was created with.
+    public let configuration: ServerConfiguration
+    let engine: Engine
+    let rules: ProjectRulesPolicy
+    let listens = ListenRegistry()
+    private let engineOptions: EngineOptions
+    private let initialRulesStamp: FileStamp?
+    private let running = Mutex(RunState())
+
+    private struct RunState {
+        var server: GRPCServer<HTTP2ServerTransport.Custom<SniffingListenerFactory>>?
+        var serveTask: Task<Void, any Error>?
+        var watcher: Task<Void, Never>?
+        var signals: SignalWatcher?
+        var port: Int?
+        var stopping = false
+    }
+
+    /// Opens the data directory (creating it) and loads the rules and index files.
+    /// - Throws: `ServerStartError` for unreadable files or invalid rules, `FirestoreError` for storage problems.
+    public init(configuration: ServerConfiguration) throws {
+        self.configuration = configuration
+        try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+        var options = EngineOptions(requireIndexes: configuration.requireIndexes)
+        if let indexesFile = configuration.indexesFile {
+            let text: String
+            do {
+                text = try String(contentsOfFile: indexesFile, encoding: .utf8)
+            } catch {
+                throw ServerStartError(description: "Cannot read indexes file \(indexesFile): \(error.localizedDescription)")
+            }
+            options.indexes = try IndexConfiguration(json: text)
+        }
+        engineOptions = options
+        engine = try Engine(directory: configuration.dataDirectory, options: options)
+        rules = ProjectRulesPolicy(engine: engine)
+        if let rulesFile = configuration.rulesFile {
+            initialRulesStamp = try RulesFileWatcher(path: rulesFile, policy: rules).loadNow()
+        } else {
+            initialRulesStamp = nil
+        }
+    }
+
+    /// The port the emulator listens on, once started.
+    public var port: Int? { running.withLock { $0.port } }
+
+    /// Binds the port and starts serving; prints `FIRESTORE_EMULATOR_HOST=host:port` and a line
+    /// containing `ready` once connections are accepted. Returns the bound port.
+    /// - Throws: when the address cannot be bound.
+    @discardableResult
+    public func start() async throws -> Int {
+        let operations = FirestoreOperations(engine: engine)
+        let controls = EmulatorControls(
+            engine: engine, rules: rules, listens: listens, requestShutdown: { [weak self] in self?.shutdown() })
+        let router = RESTRouter(operations: operations, controls: controls)
+        let maxBytes = configuration.maxRequestBytes
+        let factory = SniffingListenerFactory(
+            host: configuration.host, port: configuration.port, eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+            makeRESTHandler: { RESTChannelHandler(responder: router, maxBodyBytes: maxBytes) })
+        var transportConfig = HTTP2ServerTransport.Custom<SniffingListenerFactory>.Config.defaults
+        transportConfig.rpc.maxRequestPayloadSize = maxBytes * 4
+        let transport = HTTP2ServerTransport.Custom(listenerFactory: factory, config: transportConfig)
+        let service = FirestoreGRPCService(
+            operations: operations, listens: listens, maxRequestBytes: maxBytes,
+            retentionMicroseconds: engineOptions.retentionMicroseconds)
+        let server = GRPCServer(transport: transport, services: [service])
+        let serveTask = Task { try await server.serve() }
+        guard let address = await transport.listeningAddress else {
+            try await serveTask.value
+            throw ServerStartError(description: "Could not listen on \(configuration.host):\(configuration.port).")
+        }
+        let port = address.ipv4?.port ?? address.ipv6?.port ?? configuration.port
+        var watcher: Task<Void, Never>?
+        if let rulesFile = configuration.rulesFile, let stamp = initialRulesStamp {
+            let fileWatcher = RulesFileWatcher(path: rulesFile, policy: rules)
+            watcher = Task { await fileWatcher.watch(from: stamp) }
+        }
+        running.withLock { state in
+            state.server = server
+            state.serveTask = serveTask
+            state.watcher = watcher
+            state.port = port
+        }
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        ServerLog.info("FIRESTORE_EMULATOR_HOST=\(host):\(port)")
+        ServerLog.info(
+            "Hearth emulator ready: gRPC and REST on http://\(host):\(port), data in \(configuration.dataDirectory)"
+                + (configuration.project.map { ", project \($0)" } ?? ""))
+        return port
+    }
+
+    /// Starts shutting down: Listen streams end with `UNAVAILABLE`, new connections are refused,
+    /// running requests finish (those still running after 5 seconds are cancelled). Idempotent.
+    public func shutdown() {
+        let (server, serveTask, watcher) = running.withLock { state in
+            let alreadyStopping = state.stopping
+            state.stopping = true
+            return alreadyStopping ? (nil, nil, nil) : (state.server, state.serveTask, state.watcher)
+        }
+        watcher?.cancel()
+        listens.shutdown()
+        server?.beginGracefulShutdown()
+        if let serveTask {
+            Task {
+                try? await Task.sleep(for: .seconds(5))
+                serveTask.cancel()
+            }
+        }
+    }
+
+    /// Waits until the server has stopped, then closes the data directory.
+    public func waitUntilStopped() async {
+        let serveTask = running.withLock { $0.serveTask }
+        _ = await serveTask?.result
+        engine.close()
+    }
+
+    /// Starts, stops on SIGINT or SIGTERM (or `POST /shutdown`), and returns once everything is closed.
+    /// - Throws: when the port cannot be bound.
+    public func run() async throws {
+        try await start()
+        installSignalHandlers()
+        await waitUntilStopped()
+        ServerLog.info("Hearth emulator stopped")
+    }
+
+    private func installSignalHandlers() {
+        let watcher = SignalWatcher(signals: [SIGINT, SIGTERM]) { [weak self] in self?.shutdown() }
+        running.withLock { $0.signals = watcher }
+    }
+}

@@ -1,0 +1,35 @@
+/// How `hearth serve` runs: where it listens, where data lives, which rules and indexes apply.
+public struct ServerConfiguration: Sendable, Equatable {
+    /// The address to bind (loopback by default).
+    public var host: String
+    /// The port for gRPC and REST alike; 0 picks a free port.
+    public var port: Int
+    /// The data directory (created when missing).
+    public var dataDirectory: String
+    /// The project id shown in the startup lines; any project may still be used by clients.
+    public var project: String?
+    /// A `firestore.rules` file applied to every project (reloaded when it changes).
+    public var rulesFile: String?
+    /// Reject queries production Firestore would reject for want of an index.
+    public var requireIndexes: Bool
+    /// A `firestore.indexes.json` file declaring composite indexes.
+    public var indexesFile: String?
+    /// The largest request accepted, in bytes (Firestore's 10 MiB).
+    public var maxRequestBytes: Int
+
+    /// Creates a configuration; the defaults are those of `hearth serve` without flags.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./.hearth", project: String? = nil,
+        rulesFile: String? = nil, requireIndexes: Bool = false, indexesFile: String? = nil,
+        maxRequestBytes: Int = 10 * 1024 * 1024
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.project = project
+        self.rulesFile = rulesFile
+        self.requireIndexes = requireIndexes
+        self.indexesFile = indexesFile
+        self.maxRequestBytes = maxRequestBytes
+    }
+}

@@ -1,0 +1,51 @@
+import base64
+import json
+import os
+import uuid
+
+import pytest
+
+from hearth_server import HearthServer
+
+PROJECT = "hearth-test"
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    hearth = HearthServer(tmp_path_factory.mktemp("data")).start()
+    os.environ["FIRESTORE_EMULATOR_HOST"] = hearth.host
+    os.environ["GOOGLE_CLOUD_PROJECT"] = PROJECT
+    yield hearth
+    hearth.stop()
+
+
+@pytest.fixture
+def client(server):
+    from google.cloud import firestore
+
+    return firestore.Client(project=PROJECT)
+
+
+@pytest.fixture
+def coll(client, request):
+    """A fresh collection for one test."""
+    return client.collection(f"{request.node.name[:40]}-{uuid.uuid4().hex[:8]}")
+
+
+def unsigned_jwt(claims):
+    """An unsigned (alg: none) JWT carrying `claims`."""
+    def part(obj):
+        return base64.urlsafe_b64encode(json.dumps(obj).encode()).rstrip(b"=").decode()
+
+    return f"{part({'alg': 'none', 'typ': 'JWT'})}.{part(claims)}."
+
+
+def wait_for(predicate, timeout=10.0, interval=0.05):
+    import time
+
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if predicate():
+            return True
+        time.sleep(interval)
+    return predicate()

@@ -1,0 +1,87 @@
+import datetime
+
+import pytest
+from google.api_core import exceptions
+from google.cloud import firestore
+from google.cloud.firestore_v1 import GeoPoint
+
+
+def test_set_get_update_delete(coll):
+    doc = coll.document("a")
+    doc.set({"name": "Ada", "age": 36})
+    snapshot = doc.get()
+    assert snapshot.exists
+    assert snapshot.to_dict() == {"name": "Ada", "age": 36}
+    assert snapshot.create_time is not None and snapshot.update_time is not None
+    doc.update({"age": 37, "address.city": "London"})
+    assert doc.get().to_dict() == {"name": "Ada", "age": 37, "address": {"city": "London"}}
+    doc.delete()
+    assert not doc.get().exists
+
+
+def test_every_value_type_round_trips(client, coll):
+    when = datetime.datetime(2024, 5, 6, 7, 8, 9, 123456, tzinfo=datetime.timezone.utc)
+    data = {
+        "null": None, "bool": False, "int": -(2**62), "float": 1.25, "nan_free": float("inf"),
+        "str": "héllo", "bytes": b"\x00\xffab", "time": when, "geo": GeoPoint(1.5, -2.25),
+        "ref": client.document("other/doc"), "array": [1, "two", {"three": 3}], "map": {"nested": {"deep": True}},
+        "empty_map": {}, "empty_array": [],
+    }
+    doc = coll.document("types")
+    doc.set(data)
+    got = doc.get().to_dict()
+    assert got["ref"].path == "other/doc"
+    got["ref"] = data["ref"]
+    assert got == data
+
+
+def test_create_conflict_and_update_missing(coll):
+    doc = coll.document("x")
+    doc.create({"a": 1})
+    with pytest.raises(exceptions.Conflict):
+        doc.create({"a": 2})
+    with pytest.raises(exceptions.NotFound):
+        coll.document("missing").update({"a": 1})
+
+
+def test_set_merge_and_delete_field(coll):
+    doc = coll.document("m")
+    doc.set({"a": 1, "b": {"c": 2, "d": 3}})
+    doc.set({"b": {"c": 20}, "e": 5}, merge=True)
+    assert doc.get().to_dict() == {"a": 1, "b": {"c": 20, "d": 3}, "e": 5}
+    doc.update({"a": firestore.DELETE_FIELD})
+    assert doc.get().to_dict() == {"b": {"c": 20, "d": 3}, "e": 5}
+    doc.set({"e": 6}, merge=["e"])
+    assert doc.get().to_dict()["e"] == 6
+
+
+def test_precondition_on_update_time(coll):
+    doc = coll.document("p")
+    result = doc.set({"v": 1})
+    doc.update({"v": 2}, option=firestore.Client.write_option(last_update_time=result.update_time))
+    with pytest.raises(exceptions.FailedPrecondition):
+        doc.update({"v": 3}, option=firestore.Client.write_option(last_update_time=result.update_time))
+
+
+def test_get_fields_and_get_all(client, coll):
+    coll.document("a").set({"x": 1, "y": 2})
+    coll.document("b").set({"x": 3})
+    snapshot = coll.document("a").get(field_paths=["x"])
+    assert snapshot.to_dict() == {"x": 1}
+    found = {s.id: s.exists for s in client.get_all([coll.document("a"), coll.document("b"), coll.document("c")])}
+    assert found == {"a": True, "b": True, "c": False}
+
+
+def test_list_documents_and_collections(client, coll):
+    coll.document("a").set({"x": 1})
+    coll.document("b").collection("sub").document("s").set({"y": 1})
+    ids = sorted(d.id for d in coll.list_documents())
+    assert ids == ["a", "b"]
+    assert [c.id for c in coll.document("b").collections()] == ["sub"]
+    assert coll.id in [c.id for c in client.collections()]
+
+
+def test_add_generates_an_id(coll):
+    _, ref = coll.add({"k": "v"})
+    assert len(ref.id) == 20
+    assert ref.get().to_dict() == {"k": "v"}

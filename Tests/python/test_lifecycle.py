@@ -1,0 +1,40 @@
+import uuid
+
+import requests
+from google.cloud import firestore
+
+from hearth_server import HearthServer
+
+
+def test_named_database_is_separate(client, server):
+    other = firestore.Client(project=client.project, database="other-db")
+    name = f"named-{uuid.uuid4().hex[:6]}"
+    other.collection(name).document("d").set({"where": "named"})
+    client.collection(name).document("d").set({"where": "default"})
+    assert other.collection(name).document("d").get().to_dict() == {"where": "named"}
+    assert client.collection(name).document("d").get().to_dict() == {"where": "default"}
+    assert [s.id for s in other.collection(name).stream()] == ["d"]
+
+
+def test_data_survives_restart(tmp_path, monkeypatch):
+    first = HearthServer(tmp_path / "data").start()
+    monkeypatch.setenv("FIRESTORE_EMULATOR_HOST", first.host)
+    db = firestore.Client(project="restart-test")
+    for i in range(20):
+        db.collection("keep").document(f"d{i}").set({"i": i})
+    db.collection("keep").document("d0").update({"i": firestore.Increment(100)})
+    assert first.stop() == 0
+    second = HearthServer(tmp_path / "data", port=first.port).start()
+    try:
+        db = firestore.Client(project="restart-test")
+        assert db.collection("keep").count().get()[0][0].value == 20
+        assert db.collection("keep").document("d0").get().to_dict() == {"i": 100}
+    finally:
+        second.stop()
+
+
+def test_shutdown_endpoint(tmp_path):
+    hearth = HearthServer(tmp_path / "data").start()
+    response = requests.post(f"{hearth.url}/shutdown")
+    assert response.status_code == 200
+    assert hearth.wait_exit(20) == 0
