@@ -100,11 +100,11 @@ extension DocumentReference {
     /// Reads the document.
     nonisolated(nonsending) public func getDocument() async throws(FirestoreError) -> DocumentSnapshot {
         let key = try key()
-        let document = try firestore.engine.getDocument(key, in: firestore.databaseID, access: firestore.access)
+        let document = try firestore.openEngine().getDocument(key, in: firestore.databaseID, access: firestore.access)
         return DocumentSnapshot(reference: self, document: document)
     }
 
     private func commit(_ write: Write) async throws(FirestoreError) {
-        try await firestore.engine.commit([write], in: firestore.databaseID, access: firestore.access)
+        try await firestore.openEngine().commit([write], in: firestore.databaseID, access: firestore.access)
     }
 }

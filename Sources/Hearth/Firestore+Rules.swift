@@ -22,6 +22,6 @@ extension Firestore {
     /// - Throws: `PERMISSION_DENIED` unless this instance is admin.
     public func clearPersistence() async throws(FirestoreError) {
         guard access == .admin else { throw FirestoreError.permissionDenied(detail: "") }
-        try await engine.clearDatabase(databaseID)
+        try await openEngine().clearDatabase(databaseID)
     }
 }

@@ -39,6 +39,13 @@ public final class Firestore: Sendable {
     /// The engine underneath.
     var engine: Engine { lease.engine }
 
+    /// The engine, for a request: `UNAVAILABLE` once this instance was closed (other instances on
+    /// the same directory may still hold the engine open).
+    func openEngine() throws(FirestoreError) -> Engine {
+        guard !lease.isReleased else { throw FirestoreError(.unavailable, "The client has already been terminated.") }
+        return lease.engine
+    }
+
     /// Another instance on the same data directory and database whose requests come from `access`
     /// (e.g. a signed-in user), sharing the engine. Close it when done.
     public func withAccess(_ access: AccessContext) -> Firestore {

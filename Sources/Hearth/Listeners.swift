@@ -70,7 +70,7 @@ extension DocumentReference {
     ) -> any ListenerRegistration {
         do {
             let key = try key()
-            let handle = try firestore.engine.listen(key, in: firestore.databaseID, access: firestore.access) { [self] document, _ in
+            let handle = try firestore.openEngine().listen(key, in: firestore.databaseID, access: firestore.access) { [self] document, _ in
                 listener(DocumentSnapshot(reference: self, document: document), nil)
             }
             return EngineListenerRegistration(handle: handle)
@@ -107,7 +107,7 @@ extension Query {
             if reversed { structured = Query.reversed(structured) }
             let original = try QueryTarget(try structuredQuery(), database: firestore.databaseID)
             let previous = LimitToLastWindow()
-            let handle = try firestore.engine.listen(structured, in: firestore.databaseID, access: firestore.access) { [firestore] result in
+            let handle = try firestore.openEngine().listen(structured, in: firestore.databaseID, access: firestore.access) { [firestore] result in
                 switch result {
                 case .failure(let error):
                     listener(nil, error)

@@ -24,7 +24,7 @@ public final class Transaction {
             throw FirestoreError(.invalidArgument, "Firestore transactions require all reads to be executed before all writes.")
         }
         try WriteCollector.checkSameDatabase(document, firestore)
-        let stored = try firestore.engine.getDocument(
+        let stored = try firestore.openEngine().getDocument(
             try document.key(), in: firestore.databaseID, consistency: .transaction(id), access: firestore.access)
         return DocumentSnapshot(reference: document, document: stored)
     }
@@ -116,7 +116,7 @@ extension Firestore {
         _ updateBlock: (Transaction) throws -> T, retrying previous: TransactionID?
     ) async throws -> Attempt<T> {
         let options = previous.map { TransactionOptions.readWriteRetry(previous: $0) } ?? .readWrite
-        let id = try engine.beginTransaction(in: databaseID, options: options)
+        let id = try openEngine().beginTransaction(in: databaseID, options: options)
         let transaction = Transaction(firestore: self, id: id)
         let outcome = Result { try updateBlock(transaction) }
         let value: T
@@ -137,7 +137,7 @@ extension Firestore {
             writes = collected
         }
         do {
-            try await engine.commit(writes, in: databaseID, transaction: id, access: access)
+            try await openEngine().commit(writes, in: databaseID, transaction: id, access: access)
             return .committed(value)
         } catch {
             if error.code == .aborted { return .contended(error, id) }

@@ -49,7 +49,7 @@ public final class WriteBatch: Sendable {
     ///   a missing document); a second commit fails with `FAILED_PRECONDITION`.
     nonisolated(nonsending) public func commit() async throws(FirestoreError) {
         let writes = try state.withLock { collector throws(FirestoreError) -> [Write] in try collector.finish(kind: "write batch") }
-        try await firestore.engine.commit(writes, in: firestore.databaseID, access: firestore.access)
+        try await firestore.openEngine().commit(writes, in: firestore.databaseID, access: firestore.access)
     }
 
     /// Adds an encoded value's write (used by `setData(from:forDocument:)`).

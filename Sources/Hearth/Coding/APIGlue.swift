@@ -8,7 +8,7 @@ extension DocumentReference {
         let nodes = try encoder.encodeNodes(value)
         let key = try key()
         let write = merge ? try WriteFactory.merge(nodes: nodes, to: key) : try WriteFactory.set(nodes: nodes, to: key)
-        try await firestore.engine.commit([write], in: firestore.databaseID, access: firestore.access)
+        try await firestore.openEngine().commit([write], in: firestore.databaseID, access: firestore.access)
     }
 }
 

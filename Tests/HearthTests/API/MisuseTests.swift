@@ -70,6 +70,17 @@ struct MisuseTests {
         await expectFirestoreError(.failedPrecondition) { try await batch.commit() }
     }
 
+    @Test func aClosedInstanceRefusesRequestsWhileOthersGoOn() async throws {
+        let t = try TestFirestore()
+        let user = t.db.withAccess(.unauthenticated)
+        user.close()
+        await expectFirestoreError(.unavailable) { _ = try await user.document("c/d").getDocument() }
+        await expectFirestoreError(.unavailable) { try await user.document("c/d").setData(["a": 1]) }
+        await expectFirestoreError(.unavailable) { _ = try await user.collection("c").getDocuments() }
+        try await t.db.document("c/d").setData(["a": 1])
+        #expect(try await t.db.document("c/d").getDocument().exists)
+    }
+
     @Test func batchRejectsReferencesFromAnotherDatabase() async throws {
         let t = try TestFirestore()
         let other = try t.db.database(database: "other-db")
