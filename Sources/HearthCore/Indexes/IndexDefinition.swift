@@ -50,9 +50,9 @@ public struct IndexDefinition: Sendable, Hashable, CustomStringConvertible {
     public var json: String {
         let fieldsJSON = fields.map { field in
             let key = field.mode == .arrayContains ? "arrayConfig" : "order"
-            return "{ \"fieldPath\": \(Self.quoted(field.fieldPath.canonicalString)), \"\(key)\": \"\(field.mode.rawValue)\" }"
+            return "{ \"fieldPath\": \(JSONString.quoted(field.fieldPath.canonicalString)), \"\(key)\": \"\(field.mode.rawValue)\" }"
         }
-        return "{ \"collectionGroup\": \(Self.quoted(collectionGroup)), \"queryScope\": \"\(queryScope.rawValue)\", "
+        return "{ \"collectionGroup\": \(JSONString.quoted(collectionGroup)), \"queryScope\": \"\(queryScope.rawValue)\", "
             + "\"fields\": [ \(fieldsJSON.joined(separator: ", ")) ] }"
     }
 
@@ -62,28 +62,6 @@ public struct IndexDefinition: Sendable, Hashable, CustomStringConvertible {
     package var storageID: UInt64 {
         let fieldsText = fields.map { "\($0.fieldPath.canonicalString) \($0.mode.rawValue)" }.joined(separator: ",")
         return IndexKeys.nameHash("\(queryScope.rawValue)|\(collectionGroup)|\(fieldsText)")
-    }
-
-    /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }
 

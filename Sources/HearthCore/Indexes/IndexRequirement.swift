@@ -129,8 +129,8 @@ enum IndexRequirement {
                     + "Add it to firestore.indexes.json under \"indexes\": \(definition.json)")
         case .singleField(let group, let field, let index):
             let key = index.mode == .arrayContains ? "arrayConfig" : "order"
-            let json = "{ \"collectionGroup\": \(IndexDefinition.quoted(group)), \"fieldPath\": "
-                + "\(IndexDefinition.quoted(field.canonicalString)), \"indexes\": [ { \"\(key)\": \"\(index.mode.rawValue)\", "
+            let json = "{ \"collectionGroup\": \(JSONString.quoted(group)), \"fieldPath\": "
+                + "\(JSONString.quoted(field.canonicalString)), \"indexes\": [ { \"\(key)\": \"\(index.mode.rawValue)\", "
                 + "\"queryScope\": \"\(index.queryScope.rawValue)\" } ] }"
             let token = Data(json.utf8).base64EncodedString()
             return FirestoreError(

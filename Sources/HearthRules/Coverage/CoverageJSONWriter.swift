@@ -1,3 +1,5 @@
+import HearthCore
+
 /// Writes the coverage report as JSON (fact sheet §5.2's shape).
 ///
 /// Each expression is one entry: `sourcePosition` (file name, 1-based line and column, and the
@@ -15,9 +17,9 @@ struct CoverageJSONWriter {
     /// The whole JSON document.
     func document() -> String {
         var out = "{\"rules\":{\"files\":[{\"name\":"
-        out += Self.quoted(fileName)
+        out += JSONString.quoted(fileName)
         out += ",\"content\":"
-        out += Self.quoted(source.text(0..<source.scalars.count))
+        out += JSONString.quoted(source.text(0..<source.scalars.count))
         out += "}]},\"report\":["
         for (index, root) in source.roots.enumerated() {
             if index > 0 { out += "," }
@@ -30,7 +32,7 @@ struct CoverageJSONWriter {
     /// Appends one expression's entry and, recursively, its children's.
     private func write(_ expression: Expr, into out: inout String) {
         let start = expression.range.start
-        out += "{\"sourcePosition\":{\"fileName\":\(Self.quoted(fileName)),\"line\":\(start.line)"
+        out += "{\"sourcePosition\":{\"fileName\":\(JSONString.quoted(fileName)),\"line\":\(start.line)"
         out += ",\"column\":\(start.column),\"currentOffset\":\(source.offset(of: start))"
         out += ",\"endOffset\":\(source.offset(of: expression.range.end))}"
         if let counts = counts[expression.id], counts.total > 0 {
@@ -58,30 +60,8 @@ struct CoverageJSONWriter {
         if counts.errorCount > 0 { entries.append("{\"value\":{\"error\":{}},\"count\":\(counts.errorCount)}") }
         for type in counts.otherCounts.keys.sorted() {
             let count = counts.otherCounts[type] ?? 0
-            entries.append("{\"value\":{\"otherValue\":\(quoted(type))},\"count\":\(count)}")
+            entries.append("{\"value\":{\"otherValue\":\(JSONString.quoted(type))},\"count\":\(count)}")
         }
         return entries
-    }
-
-    /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }
