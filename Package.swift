@@ -68,7 +68,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .executableTarget(
             name: "HearthBench",
-            dependencies: ["Hearth", "HearthCore", "HearthRules", "LMDB"],
+            dependencies: ["Hearth", "HearthCore", "HearthRules", "HearthServer", "LMDB"],
             path: "Benchmarks/HearthBench",
             swiftSettings: strictSettings
         ),

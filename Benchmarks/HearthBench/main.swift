@@ -1,6 +1,6 @@
 import Foundation
 
-/// `hearth-bench [--quick] [--only engine|api|listeners|rules|queries] [--json FILE]`: release-build workloads, each measured beside a raw-LMDB
+/// `hearth-bench [--quick] [--only engine|api|listeners|rules|wire|queries] [--json FILE]`: release-build workloads, each measured beside a raw-LMDB
 /// baseline in the same run; prints a table and writes the JSON array of results.
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -18,6 +18,10 @@ do {
     if only == nil || only == "listeners" { results += try await ListenerWorkloads.run(scale: scale) }
     if only == nil || only == "rules" {
         results += try await RulesWorkloads.run(operations: quick ? 2_000 : 20_000, rounds: scale.rounds)
+    }
+    if only == nil || only == "wire" {
+        let raw = results.contains { $0.name == "raw mdb_put bulk load" } ? "raw mdb_put bulk load" : nil
+        results = (results + (try await WireWorkloads.run(quick: quick, rawCommitBaseline: raw))).withRatios()
     }
     if only == nil || only == "queries" { results += try await QueryWorkloads.run(
         sizes: quick ? [10_000, 100_000] : [10_000, 1_000_000], repetitions: quick ? 200 : 1_000) }

@@ -1,0 +1,12 @@
+import HearthServer
+
+/// Issue "The emulator server": `hearth serve` over loopback gRPC — 500-document batch commits,
+/// point reads from 8 concurrent clients, start-up time on a large data directory — each beside
+/// the same work done in-process (and the raw bulk load when the engine workloads ran too).
+enum WireWorkloads {
+    static func run(quick: Bool, rawCommitBaseline: String?) async throws -> [BenchResult] {
+        try await WireBenchmark.run(quick: quick, rawCommitBaseline: rawCommitBaseline).map { result in
+            BenchResult(name: result.name, ops: result.ops, seconds: result.seconds, baseline: result.baseline)
+        }
+    }
+}
