@@ -8,22 +8,46 @@ extension DocumentStore {
     ) throws {
         let old = change.before.map {
             IndexEntries.entries(key: change.key, fields: $0.fields, db: db, collection: collection, groupScope: groupScope)
-        } ?? [:]
+        } ?? []
         let new = change.after.map {
             IndexEntries.entries(key: change.key, fields: $0.fields, db: db, collection: collection, groupScope: groupScope)
-        } ?? [:]
-        for key in old.keys where new[key] == nil { _ = try txn.delete(key, in: tables.index) }
-        for (key, data) in new where old[key] != data { try txn.put(data, forKey: key, in: tables.index) }
+        } ?? []
+        try apply(from: old, to: new, in: tables.index, txn: txn)
         let definitions = indexes.indexes(for: change.key.collectionPath.lastSegment ?? "")
         guard !definitions.isEmpty else { return }
         let oldComposite = change.before.map {
             IndexEntries.compositeEntries(key: change.key, fields: $0.fields, db: db, collection: collection, definitions: definitions)
-        } ?? [:]
+        } ?? []
         let newComposite = change.after.map {
             IndexEntries.compositeEntries(key: change.key, fields: $0.fields, db: db, collection: collection, definitions: definitions)
-        } ?? [:]
-        for key in oldComposite.keys where newComposite[key] == nil { _ = try txn.delete(key, in: tables.composite) }
-        for (key, data) in newComposite where oldComposite[key] != data { try txn.put(data, forKey: key, in: tables.composite) }
+        } ?? []
+        try apply(from: oldComposite, to: newComposite, in: tables.composite, txn: txn)
+    }
+
+    /// Deletes the entries only `old` has and puts those `new` adds or changes; both sorted by key
+    /// (`IndexEntries` order), walked together once.
+    private func apply(
+        from old: [IndexEntries.Entry], to new: [IndexEntries.Entry], in table: Database, txn: WriteTransaction
+    ) throws {
+        var oldIndex = 0
+        var newIndex = 0
+        while oldIndex < old.count || newIndex < new.count {
+            let order = oldIndex == old.count ? 1
+                : newIndex == new.count ? -1 : IndexEntries.compare(old[oldIndex].key, new[newIndex].key)
+            if order < 0 {
+                _ = try txn.delete(old[oldIndex].key, in: table)
+                oldIndex += 1
+            } else if order > 0 {
+                try txn.put(new[newIndex].value, forKey: new[newIndex].key, in: table)
+                newIndex += 1
+            } else {
+                if old[oldIndex].value != new[newIndex].value {
+                    try txn.put(new[newIndex].value, forKey: new[newIndex].key, in: table)
+                }
+                oldIndex += 1
+                newIndex += 1
+            }
+        }
     }
 
     /// Makes the `composite` table hold exactly the configured indexes' entries: drops indexes no

@@ -1,31 +1,36 @@
 /// The single-field index entries of one document (layout in `IndexKeys.swift`).
 package enum IndexEntries {
+    /// One entry: its key and its data.
+    package typealias Entry = (key: [UInt8], value: [UInt8])
+
     /// Every entry `fields` produce for the document `key` of collection number `collection`:
     /// each field path (nested map fields too) by value, each distinct array element, in
     /// collection scope — and in collection-group scope where `groupScope` enables it — and the
-    /// document's collection-group name entry. Keys map to their data.
+    /// document's collection-group name entry. In ascending key order, each key once.
     package static func entries(
         key: DocumentKey, fields: [String: Value], db: UInt32, collection: UInt64,
         groupScope: GroupScopePolicy = GroupScopePolicy(IndexConfiguration())
-    ) -> [[UInt8]: [UInt8]] {
+    ) -> [Entry] {
         let collectionName = IndexKeys.collectionName(id: key.documentID)
         let groupName = IndexKeys.groupName(path: key.path)
         let groupID = IndexKeys.groupID(key.collectionPath.lastSegment ?? "")
-        var result: [[UInt8]: [UInt8]] = [:]
+        let data = IndexKeys.data(flags: 0, collection: collection, id: key.documentID)
+        var result: [Entry] = []
+        result.reserveCapacity(2 * fields.count + 1)
 
         func add(_ scope: IndexKeys.Scope, _ kind: IndexKeys.Kind, field: UInt64, value: [UInt8]) {
             let scopeID = scope == .collection ? collection : groupID
             let name = scope == .collection ? collectionName : groupName
             let header = IndexKeys.header(db: db, scope: scope, scopeID: scopeID, kind: kind, field: field)
             let (entryKey, flags) = IndexKeys.entry(header: header, value: value, name: name)
-            result[entryKey] = IndexKeys.data(flags: flags, collection: collection, id: key.documentID)
+            result.append((entryKey, flags == 0 ? data : IndexKeys.data(flags: flags, collection: collection, id: key.documentID)))
         }
 
         let collectionID = key.collectionPath.lastSegment ?? ""
         let anyGroupFields = groupScope.hasAny(in: collectionID)
         forEachField(fields, prefix: []) { path, value in
             let fieldPath = FieldPath(uncheckedSegments: path)
-            let field = IndexKeys.nameHash(fieldPath.canonicalString)
+            let field = IndexKeys.fieldID(fieldPath)
             let inGroup = anyGroupFields && groupScope.isEnabled(fieldPath, in: collectionID)
             let encoded = OrderedValueEncoding.encode(value, direction: .ascending)
             add(.collection, .value, field: field, value: encoded)
@@ -40,7 +45,24 @@ package enum IndexEntries {
             }
         }
         add(.group, .name, field: 0, value: [])
-        return result
+        return sortedUnique(result)
+    }
+
+    /// `entries` in ascending key order with each key once (the last entry of a key wins).
+    package static func sortedUnique(_ entries: [Entry]) -> [Entry] {
+        var sorted = entries
+        sorted.sort { compare($0.key, $1.key) < 0 }
+        var unique: [Entry] = []
+        unique.reserveCapacity(sorted.count)
+        for entry in sorted {
+            if let last = unique.last, last.key == entry.key { unique[unique.count - 1] = entry } else { unique.append(entry) }
+        }
+        return unique
+    }
+
+    /// LMDB's key order of two byte strings (negative, zero, positive).
+    package static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.withUnsafeBytes { left in b.withUnsafeBytes { right in UTF8KeyOrder.compareBytes(left, right) } }
     }
 
     /// Visits every field path of a map, depth first, maps before their sub-fields.
@@ -52,11 +74,13 @@ package enum IndexEntries {
         }
     }
 
-    /// The entries of the composite indexes `definitions` (all over this document's collection id).
+    /// The entries of the composite indexes `definitions` (all over this document's collection id),
+    /// in ascending key order, each key once.
     package static func compositeEntries(
         key: DocumentKey, fields: [String: Value], db: UInt32, collection: UInt64, definitions: [IndexDefinition]
-    ) -> [[UInt8]: [UInt8]] {
-        var result: [[UInt8]: [UInt8]] = [:]
+    ) -> [Entry] {
+        guard !definitions.isEmpty else { return [] }
+        var result: [Entry] = []
         for definition in definitions {
             guard let tuples = tuples(of: definition, in: fields) else { continue }
             let group = definition.queryScope == .collectionGroup
@@ -67,10 +91,10 @@ package enum IndexEntries {
             if definition.fields.last?.mode == .descending { OrderedValueEncoding.complement(&name, from: 0) }
             for tuple in tuples {
                 let (entryKey, flags) = IndexKeys.entry(header: header, value: tuple, name: name)
-                result[entryKey] = IndexKeys.data(flags: flags, collection: collection, id: key.documentID)
+                result.append((entryKey, IndexKeys.data(flags: flags, collection: collection, id: key.documentID)))
             }
         }
-        return result
+        return sortedUnique(result)
     }
 
     /// The encoded value tuples a document contributes to an index; nil when it lacks a field.

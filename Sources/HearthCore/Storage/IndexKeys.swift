@@ -1,3 +1,5 @@
+import Synchronization
+
 // The `index` table (schema 2): single-field index entries kept in the document's write transaction.
 //
 //   key   dbNum u32 · scope u8 · scopeID u64 · kind u8 · field u64 · value · name [· hash16]
@@ -88,8 +90,21 @@ package enum IndexKeys {
     /// The scope id of a collection-group scope.
     package static func groupID(_ collectionID: String) -> UInt64 { nameHash(collectionID) }
 
-    /// The field number of a field path.
-    package static func fieldID(_ field: FieldPath) -> UInt64 { nameHash(field.canonicalString) }
+    /// The field number of a field path (remembered: documents of a collection share their fields).
+    package static func fieldID(_ field: FieldPath) -> UInt64 {
+        if let known = fieldIDs.withLock({ $0[field] }) { return known }
+        let id = nameHash(field.canonicalString)
+        fieldIDs.withLock { cache in
+            if cache.count >= maxRememberedFieldIDs { cache.removeAll(keepingCapacity: true) }
+            cache[field] = id
+        }
+        return id
+    }
+
+    /// Field numbers computed so far.
+    private static let fieldIDs = Mutex<[FieldPath: UInt64]>([:])
+    /// Most field numbers remembered at once (the cache starts over past this).
+    private static let maxRememberedFieldIDs = 4_096
 
     /// The name part of a collection-scoped entry.
     package static func collectionName(id: String) -> [UInt8] {

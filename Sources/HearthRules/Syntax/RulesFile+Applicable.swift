@@ -29,7 +29,8 @@ extension RulesFile {
     ) {
         for block in blocks {
             for match in block.pattern.prefixMatches(path) {
-                let merged = bindings.merging(match.bindings) { _, inner in inner }
+                let merged = bindings.isEmpty ? match.bindings
+                    : match.bindings.isEmpty ? bindings : bindings.merging(match.bindings) { _, inner in inner }
                 let chain = [FunctionScope(functions: block.functionTable, bindings: merged)] + scopes
                 if match.rest.isEmpty {
                     for statement in block.allows where statement.covers(method) {

@@ -31,7 +31,13 @@ extension RuleEvaluator {
     /// is folded in a loop rather than by recursion, so long chains cost no stack; each inner
     /// node of the chain is still charged to the budget and recorded for coverage.
     func evaluateLogic(_ expression: Expr, _ frame: EvaluationFrame) throws(RuleError) -> RuleTerm {
-        guard case .binary(let op, _, _) = expression.kind else { throw Self.malformed(expression) }
+        guard case .binary(let op, let first, let second) = expression.kind else { throw Self.malformed(expression) }
+        if case .binary(op, _, _) = first.kind {} else {
+            // One link, the common case: no chain to fold.
+            let lhs = { () throws(RuleError) -> RuleValue in try self.evaluateConcrete(first, frame, role: "bool") }
+            let rhs = { () throws(RuleError) -> RuleValue in try self.evaluateConcrete(second, frame, role: "bool") }
+            return .value(op == .and ? try RuleLogic.and(lhs, rhs) : try RuleLogic.or(lhs, rhs))
+        }
         var chain: [Expr] = []
         var node = expression
         while case .binary(op, let left, _) = node.kind {

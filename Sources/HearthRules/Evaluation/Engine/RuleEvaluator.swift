@@ -78,9 +78,7 @@ final class RuleEvaluator {
     /// request-wide `request` and `resource`.
     func lookUp(_ name: String, _ frame: EvaluationFrame) throws(RuleError) -> RuleTerm {
         if let local = frame.locals[name] { return try local.force(with: self) }
-        if frame.scopeIndex < statement.variables.count, let wildcard = statement.variables[frame.scopeIndex][name] {
-            return wildcard
-        }
+        if let wildcard = statement.variable(name, atScope: frame.scopeIndex) { return wildcard }
         switch name {
         case "request": return context.request
         case "resource": return context.resource
@@ -91,7 +89,7 @@ final class RuleEvaluator {
     /// Whether `name` is bound as a local or wildcard (so it shadows a namespace like `math`).
     func isBound(_ name: String, _ frame: EvaluationFrame) -> Bool {
         if frame.locals[name] != nil { return true }
-        return frame.scopeIndex < statement.variables.count && statement.variables[frame.scopeIndex][name] != nil
+        return statement.variable(name, atScope: frame.scopeIndex) != nil
     }
 
     /// The error raised when the expression tree does not have the shape its kind promised.

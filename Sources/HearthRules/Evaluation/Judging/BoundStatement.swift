@@ -1,21 +1,31 @@
 /// An allow statement ready to evaluate: the statement with its lexical scopes, and the value of
-/// every wildcard visible at each scope level (`variables[i]` belongs to `allow.scopes[i]`).
+/// every wildcard visible at each scope level.
 struct BoundStatement: Sendable {
     /// The statement, its bindings and its function scopes, as the match tree produced them.
     let allow: ApplicableAllow
-    /// Wildcard values per scope level, innermost first; service and file levels are empty.
-    let variables: [[String: RuleTerm]]
+    /// Wildcard values per scope level computed by the caller (list requests); nil when every
+    /// wildcard is concrete and read straight from the match bindings.
+    private let computed: [[String: RuleTerm]]?
 
     /// A statement of a single-document request: every wildcard is concrete.
     init(concrete allow: ApplicableAllow) {
         self.allow = allow
-        self.variables = allow.scopes.map { scope in scope.bindings.mapValues(BoundStatement.term(of:)) }
+        self.computed = nil
     }
 
     /// A statement whose wildcard values were computed by the caller (list requests).
     init(allow: ApplicableAllow, variables: [[String: RuleTerm]]) {
         self.allow = allow
-        self.variables = variables
+        self.computed = variables
+    }
+
+    /// The value of wildcard `name` as seen from scope level `scopeIndex`, if it is bound there.
+    func variable(_ name: String, atScope scopeIndex: Int) -> RuleTerm? {
+        if let computed {
+            return scopeIndex < computed.count ? computed[scopeIndex][name] : nil
+        }
+        guard scopeIndex < allow.scopes.count, let binding = allow.scopes[scopeIndex].bindings[name] else { return nil }
+        return Self.term(of: binding)
     }
 
     /// The value of a wildcard: a string for `{x}`, a path for `{x=**}`.
