@@ -25,6 +25,8 @@ public final class SecurityRules: AccessPolicy, Sendable {
     let file: RulesFile
     /// Coverage counts across requests.
     let coverage = CoverageStore()
+    /// Applicable statements per path shape.
+    let applicable = ApplicableCache()
 
     /// Parses `source`.
     /// - Throws: `RulesSyntaxError` with the line and column of the first problem.
@@ -40,7 +42,7 @@ public final class SecurityRules: AccessPolicy, Sendable {
     /// Judges one request: `.allow`, or `.deny(detail:)` with the emulator's text (a newline, then
     /// one entry per evaluated allow statement). Admin requests are always allowed.
     public func authorize(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision {
-        let (decision, counts) = RequestJudge(file: file, limits: limits).judge(request, lookup: lookup)
+        let (decision, counts) = RequestJudge(file: file, limits: limits, applicable: applicable).judge(request, lookup: lookup)
         coverage.merge(counts)
         return decision
     }

@@ -51,6 +51,9 @@ struct RulesFile: Sendable, Equatable {
     let expressionCount: Int
     /// The outermost lexical scopes every statement sees: service-level, then file-level functions.
     let outerScopes: [FunctionScope]
+    /// Every literal segment of every match pattern: the only path segments whose text changes
+    /// which statements apply (any other segment is only ever bound by a wildcard).
+    let literalSegments: Set<String>
 
     /// Creates a parsed file.
     init(
@@ -67,5 +70,16 @@ struct RulesFile: Sendable, Equatable {
             FunctionScope(functions: MatchBlock.table(of: serviceFunctions), bindings: [:]),
             FunctionScope(functions: MatchBlock.table(of: functions), bindings: [:]),
         ]
+        self.literalSegments = Self.literals(in: matches)
+    }
+
+    /// The literal segments of `blocks`' patterns and of every nested block's.
+    private static func literals(in blocks: [MatchBlock]) -> Set<String> {
+        var found = Set<String>()
+        for block in blocks {
+            for case .literal(let text) in block.pattern.segments { found.insert(text) }
+            found.formUnion(literals(in: block.matches))
+        }
+        return found
     }
 }

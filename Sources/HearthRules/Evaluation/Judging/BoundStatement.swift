@@ -7,16 +7,22 @@ struct BoundStatement: Sendable {
     /// wildcard is concrete and read straight from the match bindings.
     private let computed: [[String: RuleTerm]]?
 
-    /// A statement of a single-document request: every wildcard is concrete.
-    init(concrete allow: ApplicableAllow) {
+    /// The request's full path when the bindings hold `ApplicableCache` placeholders.
+    private let path: [String]?
+
+    /// A statement of a single-document request: every wildcard is concrete, read from the
+    /// bindings (placeholders resolved against `path` when given).
+    init(concrete allow: ApplicableAllow, path: [String]?) {
         self.allow = allow
         self.computed = nil
+        self.path = path
     }
 
     /// A statement whose wildcard values were computed by the caller (list requests).
     init(allow: ApplicableAllow, variables: [[String: RuleTerm]]) {
         self.allow = allow
         self.computed = variables
+        self.path = nil
     }
 
     /// The value of wildcard `name` as seen from scope level `scopeIndex`, if it is bound there.
@@ -25,7 +31,13 @@ struct BoundStatement: Sendable {
             return scopeIndex < computed.count ? computed[scopeIndex][name] : nil
         }
         guard scopeIndex < allow.scopes.count, let binding = allow.scopes[scopeIndex].bindings[name] else { return nil }
-        return Self.term(of: binding)
+        guard let path else { return Self.term(of: binding) }
+        switch binding {
+        case .segment(let text):
+            return .value(.string(ApplicableCache.resolve(text, in: path)))
+        case .path(let segments):
+            return .value(.path(RulePath(segments: segments.map { ApplicableCache.resolve($0, in: path) })))
+        }
     }
 
     /// The value of a wildcard: a string for `{x}`, a path for `{x=**}`.

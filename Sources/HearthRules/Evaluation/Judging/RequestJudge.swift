@@ -8,6 +8,8 @@ struct RequestJudge {
     let file: RulesFile
     /// The evaluation limits.
     let limits: RulesEvaluationLimits
+    /// Applicable statements per path shape.
+    let applicable: ApplicableCache
 
     /// The decision for `request`, and the coverage counts its evaluation produced.
     func judge(
@@ -30,9 +32,14 @@ struct RequestJudge {
         guard let method = RulesRequestMethod(rawValue: request.method.rawValue) else {
             return .deny(detail: DenialDetail.text([DenialDetail.noMatchingStatements]))
         }
-        let statements = file.applicableAllows(
-            database: request.database.database, documentPath: request.path.segments, method: method
-        ).map(BoundStatement.init(concrete:))
+        let fullPath = ["databases", request.database.database, "documents"] + request.path.segments
+        let statements: [BoundStatement]
+        if let shaped = applicable.allows(in: file, fullPath: fullPath, method: method) {
+            statements = shaped.map { BoundStatement(concrete: $0, path: fullPath) }
+        } else {
+            statements = file.applicableAllows(forDocumentPath: fullPath, method: method)
+                .map { BoundStatement(concrete: $0, path: nil) }
+        }
         let verdict = StatementJudge.judge(statements, method: method.rawValue, context: context)
         return verdict.granted ? .allow : .deny(detail: DenialDetail.text(verdict.entries))
     }

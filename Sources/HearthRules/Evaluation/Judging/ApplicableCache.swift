@@ -1,0 +1,51 @@
+import Synchronization
+
+/// Remembers which allow statements apply to a request path, per *shape* of path.
+///
+/// Matching compares a path segment only with pattern literals; any other segment is merely bound
+/// by a wildcard. So two paths that agree on every segment that is a literal somewhere in the file
+/// (and on length) get the same statements with bindings at the same positions. The cache key
+/// replaces every other segment by a placeholder naming its position (`\u{0}` + index), and the
+/// cached bindings hold those placeholders; `BoundStatement` resolves them against the real path
+/// when a wildcard is read. Bounded: past `maxEntries` shapes it starts over.
+final class ApplicableCache: Sendable {
+    /// A path shape and a method.
+    private struct Key: Hashable {
+        let method: RulesRequestMethod
+        let shape: [String]
+    }
+
+    /// Statements per shape.
+    private let entries = Mutex<[Key: [ApplicableAllow]]>([:])
+    /// Most shapes remembered at once.
+    static let maxEntries = 1_024
+    /// The first scalar of every placeholder.
+    static let marker: Character = "\u{0}"
+
+    /// The statements applying to `fullPath` (`databases/{db}/documents/…`) for `method`, with
+    /// placeholder bindings; nil when the file has a literal that could be taken for a placeholder.
+    func allows(in file: RulesFile, fullPath: [String], method: RulesRequestMethod) -> [ApplicableAllow]? {
+        var shape = fullPath
+        for (index, segment) in fullPath.enumerated() where !file.literalSegments.contains(segment) {
+            shape[index] = Self.placeholder(index)
+        }
+        let key = Key(method: method, shape: shape)
+        if let known = entries.withLock({ $0[key] }) { return known }
+        if file.literalSegments.contains(where: { $0.first == Self.marker }) { return nil }
+        let found = file.applicableAllows(forDocumentPath: shape, method: method)
+        entries.withLock { cache in
+            if cache.count >= Self.maxEntries { cache.removeAll(keepingCapacity: true) }
+            cache[key] = found
+        }
+        return found
+    }
+
+    /// The placeholder standing for the segment at `index`.
+    static func placeholder(_ index: Int) -> String { String(marker) + String(index) }
+
+    /// The real segment a placeholder stands for (the segment itself when it is not one).
+    static func resolve(_ segment: String, in path: [String]) -> String {
+        guard segment.first == marker, let index = Int(segment.dropFirst()), index < path.count else { return segment }
+        return path[index]
+    }
+}
