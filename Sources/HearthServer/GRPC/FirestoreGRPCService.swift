@@ -14,6 +14,8 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
     let maxRequestBytes: Int
     /// How far back Listen resume tokens reach (the engine's history retention).
     let retentionMicroseconds: Int64
+    /// Recent Write streams, for resumption.
+    let writeStreams: WriteStreamHistory
 
     typealias Firestore = Google_Firestore_V1_Firestore
 
@@ -89,11 +91,30 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
         try await unary(request) { message, access in try operations.partitionQuery(message, access: access) }
     }
 
+    /// Write: the SDKs' commit stream (`WriteStreamSession`), one message at a time; a failed
+    /// message ends the stream with its status.
     func write(
         request: StreamingServerRequest<Google_Firestore_V1_WriteRequest>, context: ServerContext
     ) async throws -> StreamingServerResponse<Google_Firestore_V1_WriteResponse> {
-        StreamingServerResponse(error: RPCError(
-            code: .unimplemented, message: "The Write stream is not supported by Hearth; use Commit."))
+        let access: AccessContext
+        do {
+            access = try request.metadata.accessContext()
+        } catch let error as RPCError {
+            return StreamingServerResponse(error: error)
+        }
+        let engine = operations.engine
+        let history = writeStreams
+        return StreamingServerResponse { writer in
+            var session = WriteStreamSession(engine: engine, access: access, history: history)
+            for try await message in request.messages {
+                let responses = try await withWireErrors {
+                    try checkSize(message)
+                    return try await session.handle(message)
+                }
+                try await writer.write(contentsOf: responses)
+            }
+            return [:]
+        }
     }
 
     func listCollectionIds(

@@ -79,7 +79,7 @@ public final class HearthEmulator: Sendable {
         let transport = HTTP2ServerTransport.Custom(listenerFactory: factory, config: transportConfig)
         let service = FirestoreGRPCService(
             operations: operations, listens: listens, maxRequestBytes: maxBytes,
-            retentionMicroseconds: engineOptions.retentionMicroseconds)
+            retentionMicroseconds: engineOptions.retentionMicroseconds, writeStreams: WriteStreamHistory())
         let server = GRPCServer(transport: transport, services: [service])
         let serveTask = Task { try await server.serve() }
         guard let address = await transport.listeningAddress else {
