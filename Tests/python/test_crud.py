@@ -85,3 +85,37 @@ def test_add_generates_an_id(coll):
     _, ref = coll.add({"k": "v"})
     assert len(ref.id) == 20
     assert ref.get().to_dict() == {"k": "v"}
+
+
+def test_list_documents_at_a_read_time(client, coll):
+    coll.document("m").collection("sub").document("x").set({"n": 0})
+    first = coll.document("a").set({"n": 1}).update_time
+    coll.document("a").set({"n": 2})
+    coll.document("b").set({"n": 3})
+    then = [ref.id for ref in coll.list_documents(read_time=first)]
+    now = [ref.id for ref in coll.list_documents()]
+    assert then == ["a", "m"]
+    assert now == ["a", "b", "m"]
+    assert [ref.id for ref in coll.list_documents(page_size=1, read_time=first)] == ["a", "m"]
+
+
+def test_list_documents_in_a_transaction_pages_by_name(client, coll):
+    for name in ["c", "a", "d", "b"]:
+        coll.document(name).set({"name": name})
+    api = client._firestore_api
+    transaction = api.begin_transaction(
+        request={"database": client._database_string}, metadata=client._rpc_metadata).transaction
+    parent = f"{client._database_string}/documents"
+    seen, token = [], ""
+    while True:
+        page = api.list_documents(
+            request={"parent": parent, "collection_id": coll.id, "page_size": 3, "page_token": token,
+                     "transaction": transaction},
+            metadata=client._rpc_metadata)
+        response = next(iter(page.pages))
+        seen += [doc.name.rsplit("/", 1)[1] for doc in response.documents]
+        assert all(doc.fields["name"].string_value for doc in response.documents)
+        token = response.next_page_token
+        if not token:
+            break
+    assert seen == ["a", "b", "c", "d"]

@@ -109,6 +109,33 @@ def test_partitions(client, coll):
     assert total == 10
 
 
+def test_partition_cursors_come_in_pages(client, coll):
+    from google.api_core import exceptions
+
+    group = f"pages{coll.id[-8:]}"
+    for i in range(12):
+        coll.document(f"p{i:02}").collection(group).document(f"d{i:02}").set({"i": i})
+    api = client._firestore_api
+    query = client.collection_group(group)._to_protobuf()
+    request = {"parent": f"{client._database_string}/documents", "structured_query": query, "partition_count": 6}
+    everything = api.partition_query(request={**request}, metadata=client._rpc_metadata)
+    whole = next(iter(everything.pages))
+    assert len(whole.partitions) == 5 and not whole.next_page_token
+    paged, token = [], ""
+    while True:
+        page = next(iter(api.partition_query(
+            request={**request, "page_size": 2, "page_token": token}, metadata=client._rpc_metadata).pages))
+        assert len(page.partitions) <= 2
+        paged += page.partitions
+        token = page.next_page_token
+        if not token:
+            break
+    assert paged == list(whole.partitions)
+    with pytest.raises(exceptions.InvalidArgument):
+        next(iter(api.partition_query(
+            request={**request, "page_token": "nonsense"}, metadata=client._rpc_metadata).pages))
+
+
 def test_invalid_query_is_invalid_argument(people):
     from google.api_core import exceptions
     with pytest.raises(exceptions.InvalidArgument):

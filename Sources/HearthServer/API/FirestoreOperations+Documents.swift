@@ -66,18 +66,80 @@ extension FirestoreOperations {
             throw FirestoreError(.invalidArgument, "page_size must not be negative, but was \(request.pageSize).")
         }
         let mask = try FieldMask.optional(request.mask, present: request.hasMask)
-        let page = try engine.listDocuments(
-            in: database, collection: parent.appending(request.collectionID),
-            pageSize: request.pageSize == 0 ? nil : Int(request.pageSize),
-            pageToken: request.pageToken.isEmpty ? nil : request.pageToken,
-            showMissing: request.showMissing, access: access)
+        let collection = parent.appending(request.collectionID)
+        let pageSize = request.pageSize == 0 ? nil : Int(request.pageSize)
+        let pageToken = request.pageToken.isEmpty ? nil : request.pageToken
+        let listed: (items: [(key: DocumentKey, document: Document?)], nextPageToken: String?)
+        if case .strong = request.selector {
+            let page = try engine.listDocuments(
+                in: database, collection: collection, pageSize: pageSize, pageToken: pageToken,
+                showMissing: request.showMissing, access: access)
+            listed = (page.items.map { ($0.key, $0.document) }, page.nextPageToken)
+        } else {
+            let documents = try listDocuments(
+                in: database, collection: collection, pageSize: pageSize, pageToken: pageToken,
+                consistency: try resolve(request.selector, in: database).consistency, access: access)
+            listed = request.showMissing
+                ? try addingMissing(to: documents, in: database, collection: collection, pageSize: pageSize,
+                                    pageToken: pageToken, access: access)
+                : documents
+        }
         var response = Google_Firestore_V1_ListDocumentsResponse()
-        response.documents = page.items.map { entry in
+        response.documents = listed.items.map { entry in
             entry.document.map { ProtoDocument.proto($0, in: database, mask: mask) }
                 ?? ProtoDocument.nameOnly(entry.key, in: database)
         }
-        response.nextPageToken = page.nextPageToken ?? ""
+        response.nextPageToken = listed.nextPageToken ?? ""
         return response
+    }
+
+    /// A page of a collection's documents inside a transaction or at a read time: a query in name
+    /// order from just after the page token's id (the same tokens as a strong listing).
+    private func listDocuments(
+        in database: DatabaseID, collection: ResourcePath, pageSize: Int?, pageToken: String?,
+        consistency: ReadConsistency, access: AccessContext
+    ) throws(FirestoreError) -> (items: [(key: DocumentKey, document: Document?)], nextPageToken: String?) {
+        var query = StructuredQuery(
+            parent: collection.parent ?? .root, collectionID: collection.lastSegment,
+            orderBy: [QueryOrder(FieldPath.documentID)], limit: pageSize.map { $0 + 1 })
+        if let pageToken {
+            try ResourceID.validate(pageToken)
+            let after = DocumentKey(unchecked: collection.appending(pageToken))
+            query.startAt = QueryBound(
+                values: [.reference(DocumentReferenceValue(database: database, key: after))], before: false)
+        }
+        let documents = try engine.runQuery(query, in: database, consistency: consistency, access: access)
+        let items = documents.prefix(pageSize ?? Int.max).map { (key: $0.key, document: Optional($0)) }
+        let more = pageSize.map { documents.count > $0 } ?? false
+        return (items, more ? items.last?.key.documentID : nil)
+    }
+
+    /// A page of documents at a read time with the *missing* documents (paths with sub-collections
+    /// but no document) merged in by name. Missing entries come from the current state: the store
+    /// keeps no history of them (documented in specs/wire.md).
+    private func addingMissing(
+        to page: (items: [(key: DocumentKey, document: Document?)], nextPageToken: String?),
+        in database: DatabaseID, collection: ResourcePath, pageSize: Int?, pageToken: String?, access: AccessContext
+    ) throws(FirestoreError) -> (items: [(key: DocumentKey, document: Document?)], nextPageToken: String?) {
+        let size = pageSize ?? Int.max
+        // The page ends at its last document when more documents follow; missing entries are
+        // gathered up to there (or to the end when the documents ran out).
+        let end = page.nextPageToken == nil ? nil : page.items.last?.key
+        var missing: [(key: DocumentKey, document: Document?)] = []
+        var token = pageToken
+        scan: repeat {
+            let current = try engine.listDocuments(
+                in: database, collection: collection, pageSize: 500, pageToken: token, showMissing: true, access: access)
+            for entry in current.items {
+                if let end, end < entry.key { break scan }
+                if entry.document == nil { missing.append((entry.key, nil)) }
+            }
+            token = current.nextPageToken
+        } while token != nil
+        let merged = (page.items + missing).sorted { $0.key < $1.key }
+        let items = Array(merged.prefix(size))
+        let more = page.nextPageToken != nil || merged.count > size
+        return (items, more ? items.last?.key.documentID : nil)
     }
 
     /// ListCollectionIds: the collection ids under a document or the root.

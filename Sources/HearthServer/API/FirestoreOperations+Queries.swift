@@ -75,15 +75,35 @@ extension FirestoreOperations {
             consistency = .strong
         }
         let keys = try engine.runQuery(query, in: database, consistency: consistency, access: access).map(\.key)
-        var response = Google_Firestore_V1_PartitionQueryResponse()
-        let parts = Int(min(request.partitionCount, Int64(keys.count)))
-        guard parts > 1 else { return response }
-        let step = keys.count / parts
-        for index in 1..<parts {
-            var cursor = Google_Firestore_V1_Cursor()
-            cursor.values = [ProtoValue.proto(.reference(DocumentReferenceValue(database: database, key: keys[index * step])))]
-            response.partitions.append(cursor)
+        guard request.pageSize >= 0 else {
+            throw FirestoreError(.invalidArgument, "page_size must not be negative, but was \(request.pageSize).")
         }
+        var points: [DocumentKey] = []
+        let parts = Int(min(request.partitionCount, Int64(keys.count)))
+        if parts > 1 {
+            let step = keys.count / parts
+            points = (1..<parts).map { keys[$0 * step] }
+        }
+        // Pages of cursors: the token is the position of the next cursor (`p<position>`).
+        let start = try Self.partitionPosition(request.pageToken, count: points.count)
+        let end = request.pageSize == 0 ? points.count : min(points.count, start + Int(request.pageSize))
+        var response = Google_Firestore_V1_PartitionQueryResponse()
+        response.partitions = points[start..<end].map { key in
+            var cursor = Google_Firestore_V1_Cursor()
+            cursor.values = [ProtoValue.proto(.reference(DocumentReferenceValue(database: database, key: key)))]
+            return cursor
+        }
+        if end < points.count { response.nextPageToken = "p\(end)" }
         return response
+    }
+
+    /// The cursor position a PartitionQuery page token names (0 without one).
+    /// - Throws: `INVALID_ARGUMENT` for a token this server did not hand out for these partitions.
+    private static func partitionPosition(_ token: String, count: Int) throws(FirestoreError) -> Int {
+        guard !token.isEmpty else { return 0 }
+        guard token.first == "p", let position = Int(token.dropFirst()), position > 0, position < count else {
+            throw FirestoreError(.invalidArgument, "Invalid page_token: \(token).")
+        }
+        return position
     }
 }

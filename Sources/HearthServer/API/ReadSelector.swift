@@ -90,3 +90,14 @@ extension Google_Firestore_V1_RunAggregationQueryRequest {
         }
     }
 }
+
+extension Google_Firestore_V1_ListDocumentsRequest {
+    /// This request's read selector.
+    var selector: ReadSelector {
+        switch consistencySelector {
+        case .transaction(let id): .transaction(id)
+        case .readTime(let time): .readTime(time)
+        case nil: .strong
+        }
+    }
+}
