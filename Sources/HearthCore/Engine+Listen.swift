@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// A running listener; `cancel()` stops it for good.
@@ -11,6 +12,23 @@ public final class ListenHandle: Sendable {
     public func cancel() { stop() }
 }
 
+/// Listeners that share one delivery queue: their events come one at a time, and after every
+/// listener of the lane has handled a commit, `settled` is called with its version — the point
+/// where all of the lane's listeners are consistent with that commit (a Listen stream's global
+/// consistency marker).
+public final class ListenLane: Sendable {
+    /// The shared serial queue.
+    let queue: DispatchQueue
+    /// Called on the queue after a commit routed to any of the lane's listeners was handled by all.
+    let settled: @Sendable (Int64) -> Void
+
+    /// Creates a lane; `settled` gets each commit's version once per listener it reached.
+    public init(label: String, settled: @escaping @Sendable (Int64) -> Void) {
+        queue = DispatchQueue(label: label)
+        self.settled = settled
+    }
+}
+
 extension Engine {
     /// Listens to one document: the callback first gets its current state (nil when missing),
     /// then its state after every commit that changes it, in commit order, each with the commit
@@ -22,13 +40,13 @@ extension Engine {
     ///
     /// The listen is judged (`get`) by the access policy for `access` when it starts.
     public func listen(
-        _ key: DocumentKey, in database: DatabaseID, access: AccessContext = .admin,
+        _ key: DocumentKey, in database: DatabaseID, access: AccessContext = .admin, lane: ListenLane? = nil,
         onEvent: @escaping @Sendable (Document?, Int64) -> Void
     ) throws(FirestoreError) -> ListenHandle {
         if policy(for: access) != nil {
             try authorizeGet(key, resource: try getDocument(key, in: database), in: database, access: access, version: nil)
         }
-        let watcher = DocumentWatcher(key: key, onEvent: onEvent)
+        let watcher = DocumentWatcher(key: key, lane: lane, onEvent: onEvent)
         let region = WatchRegion.document(database, key)
         hub.register(watcher, for: region)
         do {
@@ -55,7 +73,7 @@ extension Engine {
     /// The listen is judged (`list`, from the query's constraints) for `access` when it starts.
     public func listen(
         _ query: StructuredQuery, in database: DatabaseID, resumingAfter resumeVersion: Int64? = nil,
-        access: AccessContext = .admin,
+        access: AccessContext = .admin, lane: ListenLane? = nil,
         onEvent: @escaping @Sendable (Result<QuerySnapshotEvent, FirestoreError>) -> Void
     ) throws(FirestoreError) -> ListenHandle {
         let target = try QueryTarget(query, database: database)
@@ -66,7 +84,7 @@ extension Engine {
             guard let self else { throw FirestoreError(.unavailable, "The database is closed.") }
             return try documents(matching: target, in: database, at: version).documents
         }
-        let watcher = QueryWatcher(target: target, covers: covers, rerun: rerun, onEvent: onEvent)
+        let watcher = QueryWatcher(target: target, covers: covers, rerun: rerun, lane: lane, onEvent: onEvent)
         let region: WatchRegion = query.allDescendants
             ? .collectionGroup(database, collectionID: query.collectionID)
             : .collection(database, query.parent.appending(query.collectionID ?? ""))

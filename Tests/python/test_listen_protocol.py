@@ -137,3 +137,36 @@ def test_duplicate_target_id_is_removed_with_cause(client):
     assert ListenResponseKind(response) == "REMOVE"
     assert response.target_change.cause.code == 3
     stream.close()
+
+
+def test_one_marker_per_commit_across_targets(client):
+    """Two query targets and a documents target on one stream: each batch touching all of them
+    gives every target's changes, then exactly one global marker (never one between targets)."""
+    first, second = f"proto-{uuid.uuid4().hex[:8]}", f"proto-{uuid.uuid4().hex[:8]}"
+    parent = f"{client._database_string}/documents"
+
+    def query_target(target_id, collection):
+        query = client.collection(collection)._query()._to_protobuf()
+        return Target(target_id=target_id, query=Target.QueryTarget(parent=parent, structured_query=query))
+
+    watched = f"{first}/watched"
+    stream = Stream(client, query_target(1, first))
+    stream.until_marker()
+    stream.requests.put(ListenRequest(database=client._database_string, add_target=query_target(2, second)))
+    stream.until_marker()
+    documents = Target(target_id=3, documents=Target.DocumentsTarget(documents=[f"{parent}/{watched}"]))
+    stream.requests.put(ListenRequest(database=client._database_string, add_target=documents))
+    stream.until_marker()
+
+    for round_number in range(5):
+        batch = client.batch()
+        batch.set(client.document(watched), {"round": round_number})
+        batch.set(client.collection(second).document(f"d{round_number}"), {"round": round_number})
+        batch.commit()
+        responses = stream.until_marker()
+        changes = [r for r in responses if ListenResponseKind(r) == "document_change"]
+        targets = sorted(t for r in changes for t in r.document_change.target_ids)
+        assert targets == [1, 2, 3], kinds(responses)
+        assert kinds(responses)[-1] == "NO_CHANGE"
+        assert kinds(responses).count("NO_CHANGE") == 1
+    stream.close()

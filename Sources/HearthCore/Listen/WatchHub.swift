@@ -5,6 +5,13 @@ import Synchronization
 package protocol ChangeSubscriber: AnyObject, Sendable {
     /// A committed change set touching this subscriber's region, in commit order.
     func enqueue(_ changeSet: ChangeSet)
+    /// Called once every subscriber of a change set has it queued (after `enqueue`).
+    func settle(_ version: Int64)
+}
+
+extension ChangeSubscriber {
+    /// Nothing to do by default.
+    package func settle(_ version: Int64) {}
 }
 
 /// Where a listener looks: one document, one collection, or collection groups.
@@ -64,6 +71,9 @@ package final class WatchHub: Sendable {
                 return Array(found.values)
             }
             for subscriber in targets { subscriber.enqueue(changeSet) }
+            // Only after every subscriber has the change set queued: a lane's settle block runs
+            // after all of its listeners have handled it.
+            for subscriber in targets { subscriber.settle(changeSet.version) }
         }
     }
 }

@@ -15,7 +15,20 @@ class Watcher: ChangeSubscriber, @unchecked Sendable {
         case running
     }
 
-    init(label: String) { queue = DispatchQueue(label: label) }
+    /// The lane shared with other listeners, if any.
+    private let lane: ListenLane?
+
+    init(label: String, lane: ListenLane?) {
+        queue = lane?.queue ?? DispatchQueue(label: label)
+        self.lane = lane
+    }
+
+    /// Tells the lane, on the shared queue, that change set `version` has been handled by every
+    /// listener of the lane it was routed to.
+    func settle(_ version: Int64) {
+        guard let lane else { return }
+        queue.async { [lane] in lane.settled(version) }
+    }
 
     func enqueue(_ changeSet: ChangeSet) {
         queue.async { [self] in
@@ -51,10 +64,10 @@ final class DocumentWatcher: Watcher, @unchecked Sendable {
     private let key: DocumentKey
     private let onEvent: @Sendable (Document?, Int64) -> Void
 
-    init(key: DocumentKey, onEvent: @escaping @Sendable (Document?, Int64) -> Void) {
+    init(key: DocumentKey, lane: ListenLane?, onEvent: @escaping @Sendable (Document?, Int64) -> Void) {
         self.key = key
         self.onEvent = onEvent
-        super.init(label: "hearth.listen.document")
+        super.init(label: "hearth.listen.document", lane: lane)
     }
 
     func start(initial document: Document?, version: Int64) {
@@ -84,14 +97,14 @@ final class QueryWatcher: Watcher, @unchecked Sendable {
 
     init(
         target: QueryTarget, covers: @escaping @Sendable (DocumentKey) -> Bool,
-        rerun: @escaping @Sendable (Int64) throws(FirestoreError) -> [Document],
+        rerun: @escaping @Sendable (Int64) throws(FirestoreError) -> [Document], lane: ListenLane?,
         onEvent: @escaping @Sendable (Result<QuerySnapshotEvent, FirestoreError>) -> Void
     ) {
         self.target = target
         self.covers = covers
         self.rerun = rerun
         self.onEvent = onEvent
-        super.init(label: "hearth.listen.query")
+        super.init(label: "hearth.listen.query", lane: lane)
     }
 
     /// Delivers the first snapshot: the changes from `previous` (empty for a fresh listen, the

@@ -16,7 +16,9 @@ enum ListenOutput: Sendable {
 /// Per target it sends ADD, the initial documents (or, when resuming, only what changed since the
 /// resume token; RESET first when the token is too old), CURRENT, then per commit the changed
 /// documents; after every consistent point it sends the global marker: `NO_CHANGE` with empty
-/// `target_ids`, a `read_time` that never decreases, and a resume token for that time.
+/// `target_ids`, a `read_time` that never decreases, and a resume token for that time. All the
+/// stream's listeners share one `ListenLane`, so after a commit the marker waits until every
+/// target it reached has sent its changes: one marker per commit, never one between targets.
 ///
 /// Isolation: `state` is guarded by its mutex; responses are yielded to `outputs` while holding
 /// it, so their order is the order in which the engine's listeners reported changes.
@@ -28,6 +30,8 @@ final class ListenStream: Sendable {
     private let access: AccessContext
     private let retentionMicroseconds: Int64
     private let state = Mutex(State())
+    /// The delivery lane every listener of this stream shares (markers wait for it to settle).
+    private let lane: ListenLane
 
     private struct TargetState {
         var handles: [ListenHandle] = []
@@ -44,6 +48,8 @@ final class ListenStream: Sendable {
         var database: DatabaseID?
         var targets: [Int32: TargetState] = [:]
         var lastMarker: Int64 = 0
+        /// The newest version of changes sent since the last marker, waiting for the lane to settle.
+        var pendingMarker: Int64?
         var nextAssignedID: Int32 = 1_000_000
         var closed = false
     }
@@ -54,6 +60,9 @@ final class ListenStream: Sendable {
         self.access = access
         self.retentionMicroseconds = retentionMicroseconds
         (outputs, continuation) = AsyncStream.makeStream(of: ListenOutput.self)
+        let relay = SettleRelay()
+        lane = ListenLane(label: "hearth.listen.stream") { version in relay.fire(version) }
+        relay.connect { [weak self] version in self?.settled(version) }
     }
 
     /// Handles one request from the client.
@@ -161,7 +170,7 @@ final class ListenStream: Sendable {
                 }
                 let query = try ProtoQuery.query(structured, parent: parent)
                 if resumeRequested && resumeVersion == nil { sendReset(id) }
-                let handle = try engine.listen(query, in: database, resumingAfter: resumeVersion, access: access) { [self] result in
+                let handle = try engine.listen(query, in: database, resumingAfter: resumeVersion, access: access, lane: lane) { [self] result in
                     queryEvent(id: id, result: result, database: database)
                 }
                 keep(handle, for: id)
@@ -198,7 +207,7 @@ final class ListenStream: Sendable {
             if keys.isEmpty { finishConsistentPoint(&state, id: id, version: latest) }
         }
         for key in keys {
-            let handle = try engine.listen(key, in: database, access: access) { [self] document, version in
+            let handle = try engine.listen(key, in: database, access: access, lane: lane) { [self] document, version in
                 documentEvent(id: id, key: key, document: document, version: version, database: database)
             }
             keep(handle, for: id)
@@ -243,6 +252,7 @@ final class ListenStream: Sendable {
     private func documentEvent(id: Int32, key: DocumentKey, document: Document?, version: Int64, database: DatabaseID) {
         state.withLock { state in
             guard !state.closed, var target = state.targets[id] else { return }
+            let wasCurrent = target.current
             target.version = max(target.version, version)
             if target.pending.remove(key) != nil {
                 if let prior = target.prior {
@@ -262,7 +272,11 @@ final class ListenStream: Sendable {
                     ?? ListenMessages.documentDelete(key, in: database, target: id, version: version))
             }
             state.targets[id] = target
-            if target.current { finishConsistentPoint(&state, id: id, version: target.version) }
+            if wasCurrent {
+                state.pendingMarker = max(state.pendingMarker ?? 0, version)
+            } else if target.current {
+                finishConsistentPoint(&state, id: id, version: target.version)
+            }
         }
     }
 
@@ -284,10 +298,13 @@ final class ListenStream: Sendable {
                     }
                 }
                 target.version = max(target.version, event.version)
-                if !target.current {
-                    target.current = true
-                    send(ListenMessages.targetChange(.current, targets: [id], version: target.version))
+                if target.current {
+                    state.targets[id] = target
+                    state.pendingMarker = max(state.pendingMarker ?? 0, event.version)
+                    return nil
                 }
+                target.current = true
+                send(ListenMessages.targetChange(.current, targets: [id], version: target.version))
                 state.targets[id] = target
                 finishConsistentPoint(&state, id: id, version: event.version)
                 return nil
@@ -296,17 +313,42 @@ final class ListenStream: Sendable {
         for handle in failed ?? [] { handle.cancel() }
     }
 
-    /// After a target's changes: the global marker once every target is current, then the
-    /// automatic removal of a `once` target.
-    private func finishConsistentPoint(_ state: inout State, id: Int32, version: Int64) {
+    /// Every listener of the stream has handled the commit at `version`: the changes sent for it
+    /// (and earlier ones) are complete across targets, so the global marker can go out.
+    private func settled(_ version: Int64) {
+        state.withLock { state in
+            guard !state.closed, let pending = state.pendingMarker, pending <= version else { return }
+            finishConsistentPoint(&state, id: nil, version: pending)
+        }
+    }
+
+    /// After a target's initial changes, or once the lane settled after later ones: the global
+    /// marker once every target is current, then the automatic removal of a `once` target.
+    private func finishConsistentPoint(_ state: inout State, id: Int32?, version: Int64) {
         guard state.targets.values.allSatisfy(\.current) else { return }
-        let marker = max(state.lastMarker, version)
+        let marker = max(state.lastMarker, version, state.pendingMarker ?? 0)
         state.lastMarker = marker
+        state.pendingMarker = nil
         send(ListenMessages.targetChange(.noChange, targets: [], version: marker))
-        if let target = state.targets[id], target.once {
+        if let id, let target = state.targets[id], target.once {
             state.targets[id] = nil
             send(ListenMessages.targetChange(.remove, targets: [id]))
             for handle in target.handles { handle.cancel() }
         }
+    }
+}
+
+/// Hands a lane's settle calls to the stream created after it (the stream is not yet `self`
+/// when its lane is made).
+private final class SettleRelay: Sendable {
+    private let target = Mutex<(@Sendable (Int64) -> Void)?>(nil)
+
+    /// Routes later calls to `body`.
+    func connect(_ body: @escaping @Sendable (Int64) -> Void) { target.withLock { $0 = body } }
+
+    /// Passes one call on (dropped before `connect`).
+    func fire(_ version: Int64) {
+        let body = target.withLock { $0 }
+        body?(version)
     }
 }
