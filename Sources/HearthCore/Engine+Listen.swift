@@ -76,6 +76,9 @@ extension Engine {
         access: AccessContext = .admin, lane: ListenLane? = nil,
         onEvent: @escaping @Sendable (Result<QuerySnapshotEvent, FirestoreError>) -> Void
     ) throws(FirestoreError) -> ListenHandle {
+        guard query.findNearest == nil else {
+            throw FirestoreError(.invalidArgument, "A find_nearest query cannot be listened to.")
+        }
         let target = try QueryTarget(query, database: database)
         try checkIndexes(target)
         try authorizeList(query, in: database, access: access)

@@ -15,11 +15,23 @@ extension Engine {
         _ query: StructuredQuery, in database: DatabaseID, consistency: ReadConsistency = .strong,
         access: AccessContext = .admin
     ) throws(FirestoreError) -> [Document] {
-        let target = try QueryTarget(query, database: database)
+        // A vector search runs over the whole documents of the query without it, then projects.
+        let search = query.findNearest
+        var base = query
+        base.findNearest = nil
+        if search != nil { base.projection = nil }
+        try search?.validate()
+        let target = try QueryTarget(base, database: database)
         try checkIndexes(target)
         try authorizeList(query, in: database, access: access)
         let (version, transaction) = try resolve(consistency, in: database)
-        let results = try documents(matching: target, in: database, at: version).documents
+        var results = try documents(matching: target, in: database, at: version).documents
+        if let search {
+            results = search.apply(to: results)
+            if let projection = query.projection {
+                results = QueryTarget.project(results, onto: projection + (search.distanceResultField.map { [$0] } ?? []))
+            }
+        }
         if let transaction {
             for document in results {
                 try transactions.recordRead(transaction, key: document.key, version: document.updateTime.microseconds)
@@ -188,6 +200,9 @@ extension Engine {
         _ query: StructuredQuery, aggregations: [Aggregation], in database: DatabaseID,
         consistency: ReadConsistency = .strong, access: AccessContext = .admin
     ) throws(FirestoreError) -> [String: Value] {
+        guard query.findNearest == nil else {
+            throw FirestoreError(.invalidArgument, "Aggregations over a find_nearest query are not supported.")
+        }
         guard !aggregations.isEmpty, aggregations.count <= Aggregation.maxPerQuery else {
             throw FirestoreError(
                 .invalidArgument,

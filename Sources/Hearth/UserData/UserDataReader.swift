@@ -132,6 +132,7 @@ struct UserDataReader {
         case let float as Float: return .double(Double(float))
         case let date as Date: return .timestamp(Timestamp(date: date))
         case let point as GeoPoint: return .geoPoint(point)
+        case let vector as VectorValue: return vector.value
         case let data as Data: return .bytes(Array(data))
         case let value as Value: return value
         case is NSNull: return .null

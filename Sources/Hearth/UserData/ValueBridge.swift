@@ -4,7 +4,7 @@ import Foundation
 /// Turns stored values into the Swift values the SDK hands out from `data()` and `get(_:)`.
 enum ValueBridge {
     /// `Int` for integers, `Double`, `Bool`, `String`, `Data`, `Timestamp`, `GeoPoint`,
-    /// `DocumentReference`, `NSNull`, `[Any]` and `[String: Any]`.
+    /// `DocumentReference`, `VectorValue`, `NSNull`, `[Any]` and `[String: Any]`.
     /// Without a `firestore` (the encoder's `[String: Any]` output), references stay `Value`s.
     static func any(_ value: Value, firestore: Firestore?) -> Any {
         switch value {
@@ -18,7 +18,9 @@ enum ValueBridge {
         case .geoPoint(let g): return g
         case .reference(let r): return firestore.map { reference(r, firestore: $0) } ?? value
         case .array(let elements): return elements.map { any($0, firestore: firestore) }
-        case .map(let fields): return map(fields, firestore: firestore)
+        case .map(let fields):
+            if let numbers = VectorSearch.elements(of: value) { return VectorValue(numbers) }
+            return map(fields, firestore: firestore)
         }
     }
 

@@ -95,7 +95,12 @@ public struct QueryTarget: Sendable, Equatable {
         if query.offset > 0 { selected.removeFirst(min(query.offset, selected.count)) }
         if let limit = query.limit, selected.count > limit { selected.removeLast(selected.count - limit) }
         guard let projection = query.projection else { return selected }
-        return selected.map { document in
+        return Self.project(selected, onto: projection)
+    }
+
+    /// Keeps only the fields `projection` names (`__name__` keeps none).
+    public static func project(_ documents: [Document], onto projection: [FieldPath]) -> [Document] {
+        documents.map { document in
             var projected = document
             var fields: [String: Value] = [:]
             for path in projection where !path.isDocumentID {

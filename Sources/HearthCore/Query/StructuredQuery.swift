@@ -25,13 +25,16 @@ public struct StructuredQuery: Sendable, Equatable {
     public var limit: Int?
     /// The fields to return; nil for all fields.
     public var projection: [FieldPath]?
+    /// Vector search applied after everything else (`find_nearest`), if any.
+    public var findNearest: VectorSearch?
 
     /// A query over the collection `collectionID` under `parent` (root by default).
     public init(
         parent: ResourcePath = .root, collectionID: String?, allDescendants: Bool = false, filter: QueryFilter? = nil,
         orderBy: [QueryOrder] = [], startAt: QueryBound? = nil, endAt: QueryBound? = nil, offset: Int = 0,
-        limit: Int? = nil, projection: [FieldPath]? = nil
+        limit: Int? = nil, projection: [FieldPath]? = nil, findNearest: VectorSearch? = nil
     ) {
+        self.findNearest = findNearest
         self.parent = parent
         self.collectionID = collectionID
         self.allDescendants = allDescendants

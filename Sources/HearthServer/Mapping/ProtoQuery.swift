@@ -9,9 +9,6 @@ enum ProtoQuery {
         guard proto.from.count == 1, let selector = proto.from.first else {
             throw FirestoreError(.invalidArgument, "A query must have exactly one collection selector in 'from', but has \(proto.from.count).")
         }
-        if proto.hasFindNearest {
-            throw FirestoreError(.unimplemented, "Vector search (find_nearest) is not supported by Hearth yet.")
-        }
         let collectionID: String?
         if selector.collectionID.isEmpty {
             guard selector.allDescendants else {
@@ -42,7 +39,31 @@ enum ProtoQuery {
             orderBy: try proto.orderBy.map { o throws(FirestoreError) in try order(o) },
             startAt: proto.hasStartAt ? try bound(proto.startAt) : nil,
             endAt: proto.hasEndAt ? try bound(proto.endAt) : nil,
-            offset: Int(proto.offset), limit: limit, projection: projection)
+            offset: Int(proto.offset), limit: limit, projection: projection,
+            findNearest: proto.hasFindNearest ? try vectorSearch(proto.findNearest) : nil)
+    }
+
+    /// The core vector search of a wire `find_nearest` (its limits are checked when it runs).
+    static func vectorSearch(_ proto: Google_Firestore_V1_StructuredQuery.FindNearest) throws(FirestoreError) -> VectorSearch {
+        guard proto.hasVectorField, !proto.vectorField.fieldPath.isEmpty else {
+            throw FirestoreError(.invalidArgument, "find_nearest needs a vector_field.")
+        }
+        guard proto.hasQueryVector, let vector = VectorSearch.elements(of: try ProtoValue.value(proto.queryVector)) else {
+            throw FirestoreError(.invalidArgument, "find_nearest needs a query_vector holding a vector value.")
+        }
+        let measure: VectorSearch.Measure
+        switch proto.distanceMeasure {
+        case .euclidean: measure = .euclidean
+        case .cosine: measure = .cosine
+        case .dotProduct: measure = .dotProduct
+        default: throw FirestoreError(.invalidArgument, "find_nearest needs a distance_measure: EUCLIDEAN, COSINE or DOT_PRODUCT.")
+        }
+        guard proto.hasLimit else { throw FirestoreError(.invalidArgument, "find_nearest needs a limit.") }
+        return VectorSearch(
+            field: try FieldPath(serverFormat: proto.vectorField.fieldPath), queryVector: vector, measure: measure,
+            limit: Int(proto.limit.value),
+            distanceResultField: proto.distanceResultField.isEmpty ? nil : try FieldPath(serverFormat: proto.distanceResultField),
+            distanceThreshold: proto.hasDistanceThreshold ? proto.distanceThreshold.value : nil)
     }
 
     /// The core filter of a wire filter.
