@@ -2,12 +2,18 @@ public import HearthCore
 
 /// A vector embedding stored in a field (the SDK's `VectorValue`; create one with
 /// `FieldValue.vector(_:)`). Reads hand vectors back as `VectorValue`.
-public struct VectorValue: Sendable, Equatable {
+public struct VectorValue: Sendable, Equatable, Codable {
     /// The vector's numbers.
     public let array: [Double]
 
     /// A vector of `array`.
     public init(_ array: [Double]) { self.array = array }
+
+    /// Outside Firestore's coders, a vector codes as its array of numbers.
+    public init(from decoder: any Decoder) throws { array = try [Double](from: decoder) }
+
+    /// Outside Firestore's coders, a vector codes as its array of numbers.
+    public func encode(to encoder: any Encoder) throws { try array.encode(to: encoder) }
 
     /// Firestore's encoding: a map `{"__type__": "__vector__", "value": [doubles]}`.
     var value: Value { .map(["__type__": .string("__vector__"), "value": .array(array.map { .double($0) })]) }

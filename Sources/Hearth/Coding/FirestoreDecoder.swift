@@ -97,6 +97,9 @@ struct NodeDecoder: Swift.Decoder {
         case is GeoPoint.Type:
             guard case .geoPoint(let g) = value else { throw mismatch(type) }
             return try cast(g)
+        case is VectorValue.Type:
+            guard let numbers = VectorSearch.elements(of: value) else { throw mismatch(type) }
+            return try cast(VectorValue(numbers))
         case is Data.Type:
             guard case .bytes(let b) = value else { throw mismatch(type) }
             return try cast(Data(b))

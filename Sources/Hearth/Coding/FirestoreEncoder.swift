@@ -3,7 +3,7 @@ import Foundation
 
 extension Firestore {
     /// Encodes `Encodable` values into document data (the SDK's `Firestore.Encoder`), straight
-    /// into Hearth's values: `Timestamp`, `Date`, `GeoPoint`, `Data`, `DocumentReference` and
+    /// into Hearth's values: `Timestamp`, `Date`, `GeoPoint`, `VectorValue`, `Data`, `DocumentReference` and
     /// `FieldValue` keep their Firestore meaning, `@DocumentID` is skipped, and a nil
     /// `@ServerTimestamp` becomes the server-timestamp sentinel.
     public struct Encoder: Sendable {
@@ -117,6 +117,7 @@ enum NodeEncoding {
         case let timestamp as Timestamp: return .node(.value(.timestamp(timestamp)))
         case let date as Date: return .node(.value(.timestamp(Timestamp(date: date))))
         case let point as GeoPoint: return .node(.value(.geoPoint(point)))
+        case let vector as VectorValue: return .node(.value(vector.value))
         case let data as Data: return .node(.value(.bytes(Array(data))))
         case let url as URL: return .node(.value(.string(url.absoluteString)))
         case let decimal as Decimal: return .node(.value(.double(NSDecimalNumber(decimal: decimal).doubleValue)))

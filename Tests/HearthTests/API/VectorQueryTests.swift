@@ -37,4 +37,22 @@ struct VectorQueryTests {
             vectorField: "", queryVector: [1], limit: 1, distanceMeasure: .cosine)
         await #expect(throws: FirestoreError.self) { _ = try await badField.getDocuments() }
     }
+
+    struct Item: Codable, Equatable {
+        var name: String
+        var embedding: VectorValue
+    }
+
+    @Test func codableModelsStoreVectorsThatSearchFinds() async throws {
+        let t = try TestFirestore()
+        let items = t.db.collection("items")
+        try await items.document("near").setData(from: Item(name: "near", embedding: VectorValue([1, 1])))
+        try await items.document("far").setData(from: Item(name: "far", embedding: VectorValue([9, 9])))
+        let found = try await items.findNearest(
+            vectorField: "embedding", queryVector: [0, 0], limit: 1, distanceMeasure: .euclidean
+        ).getDocuments()
+        #expect(try found.documents.map { try $0.data(as: Item.self) } == [Item(name: "near", embedding: VectorValue([1, 1]))])
+        let json = try JSONEncoder().encode(VectorValue([1, 2]))
+        #expect(try JSONDecoder().decode(VectorValue.self, from: json) == VectorValue([1, 2]))
+    }
 }
