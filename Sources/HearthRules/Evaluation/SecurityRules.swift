@@ -27,6 +27,8 @@ public final class SecurityRules: AccessPolicy, Sendable {
     let coverage = CoverageStore()
     /// Applicable statements per path shape.
     let applicable = ApplicableCache()
+    /// The last caller's `request.auth`.
+    let auth = AuthValueCache()
 
     /// Parses `source`.
     /// - Throws: `RulesSyntaxError` with the line and column of the first problem.
@@ -42,7 +44,7 @@ public final class SecurityRules: AccessPolicy, Sendable {
     /// Judges one request: `.allow`, or `.deny(detail:)` with the emulator's text (a newline, then
     /// one entry per evaluated allow statement). Admin requests are always allowed.
     public func authorize(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision {
-        let (decision, counts) = RequestJudge(file: file, limits: limits, applicable: applicable).judge(request, lookup: lookup)
+        let (decision, counts) = RequestJudge(file: file, limits: limits, applicable: applicable, auth: auth).judge(request, lookup: lookup)
         coverage.merge(counts)
         return decision
     }

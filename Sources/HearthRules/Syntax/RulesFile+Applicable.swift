@@ -51,6 +51,18 @@ struct ApplicableAllow: Sendable {
     let bindings: [String: MatchBinding]
     /// Lexical scopes, innermost (the statement's block) first, then enclosing blocks, service, file.
     let scopes: [FunctionScope]
+    /// True when a wildcard named `request` or `resource` shadows the request-wide objects.
+    let bindsRootNames: Bool
+
+    /// A statement with what its condition can see.
+    init(statement: AllowStatement, bindings: [String: MatchBinding], scopes: [FunctionScope]) {
+        self.statement = statement
+        self.bindings = bindings
+        self.scopes = scopes
+        self.bindsRootNames = scopes.contains { scope in
+            scope.bindings["request"] != nil || scope.bindings["resource"] != nil
+        }
+    }
 
     /// Resolves a call to `name` made by code declared in `scopes[scopeIndex]`, looking outwards.
     /// Returns the function and the index of the scope that declares it (its body resolves from there).

@@ -35,6 +35,18 @@ import Testing
         #expect(try get(condition).isAllowed == grants, "\(condition)")
     }
 
+    /// A wildcard or parameter named `request`/`resource` shadows the request-wide object.
+    @Test func namesShadowRequestAndResource() throws {
+        let rules = try F.rules("""
+            function named(request) { return request == 'x'; }
+            match /t/{request} { allow get: if request == 'x' && named('x'); }
+            match /u/{resource} { allow get: if resource == 'y'; }
+            """)
+        #expect(rules.authorize(F.request(.get, "t/x"), lookup: FakeDocumentLookup()).isAllowed)
+        #expect(!rules.authorize(F.request(.get, "t/z"), lookup: FakeDocumentLookup()).isAllowed)
+        #expect(rules.authorize(F.request(.get, "u/y"), lookup: FakeDocumentLookup()).isAllowed)
+    }
+
     /// An unknown function is a run-time error with Firebase's text, not a load error.
     @Test func unknownFunctionIsRuntimeError() throws {
         let decision = try get("isSignedIn()")

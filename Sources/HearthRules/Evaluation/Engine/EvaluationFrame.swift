@@ -4,10 +4,40 @@ struct EvaluationFrame {
     /// The index into `ApplicableAllow.scopes` of the block declaring the running code.
     let scopeIndex: Int
     /// Parameters and `let`s by name, evaluated on first use.
-    let locals: [String: LazyTerm]
+    let locals: LocalNames
 
     /// The frame of an allow condition: the statement's own block, no locals.
-    static var condition: EvaluationFrame { EvaluationFrame(scopeIndex: 0, locals: [:]) }
+    static var condition: EvaluationFrame { EvaluationFrame(scopeIndex: 0, locals: LocalNames()) }
+}
+
+/// A function's parameters and `let`s: a handful of names, searched linearly (short names compare
+/// faster than they hash), the latest binding of a name winning.
+struct LocalNames {
+    private var names: [String] = []
+    private var terms: [LazyTerm] = []
+
+    /// No names.
+    init() {}
+
+    /// The term bound to `name`, if any.
+    subscript(name: String) -> LazyTerm? {
+        var index = names.count - 1
+        while index >= 0 {
+            if names[index] == name { return terms[index] }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Binds `name` (shadowing an earlier binding of it).
+    mutating func bind(_ name: String, to term: LazyTerm) {
+        if names.isEmpty {
+            names.reserveCapacity(4)
+            terms.reserveCapacity(4)
+        }
+        names.append(name)
+        terms.append(term)
+    }
 }
 
 /// A by-need value (fact sheet §1.4): an argument or `let` is evaluated the first time it is

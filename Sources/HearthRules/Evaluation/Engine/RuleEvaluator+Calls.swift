@@ -64,13 +64,13 @@ extension RuleEvaluator {
         guard callDepth < context.limits.maxCallDepth else {
             throw context.abortRequest(EvaluationLimitError.callDepth(context.limits.maxCallDepth))
         }
-        var locals: [String: LazyTerm] = [:]
+        var locals = LocalNames()
         for (parameter, argument) in zip(function.parameters, arguments) {
-            locals[parameter] = LazyTerm(argument, in: frame)
+            locals.bind(parameter, to: LazyTerm(argument, in: frame))
         }
         for binding in function.bindings {
             let visible = EvaluationFrame(scopeIndex: scope, locals: locals)
-            locals[binding.name] = LazyTerm(binding.value, in: visible)
+            locals.bind(binding.name, to: LazyTerm(binding.value, in: visible))
         }
         callDepth += 1
         defer { callDepth -= 1 }

@@ -78,6 +78,10 @@ final class RuleEvaluator {
     /// request-wide `request` and `resource`.
     func lookUp(_ name: String, _ frame: EvaluationFrame) throws(RuleError) -> RuleTerm {
         if let local = frame.locals[name] { return try local.force(with: self) }
+        if !statement.bindsRootNames {
+            if name == "request" { return context.request }
+            if name == "resource" { return context.resource }
+        }
         if let wildcard = statement.variable(name, atScope: frame.scopeIndex) { return wildcard }
         switch name {
         case "request": return context.request

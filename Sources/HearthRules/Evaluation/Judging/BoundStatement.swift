@@ -9,6 +9,8 @@ struct BoundStatement: Sendable {
 
     /// The request's full path when the bindings hold `ApplicableCache` placeholders.
     private let path: [String]?
+    /// True when a wildcard named `request` or `resource` shadows the request-wide objects.
+    let bindsRootNames: Bool
 
     /// A statement of a single-document request: every wildcard is concrete, read from the
     /// bindings (placeholders resolved against `path` when given).
@@ -16,6 +18,7 @@ struct BoundStatement: Sendable {
         self.allow = allow
         self.computed = nil
         self.path = path
+        self.bindsRootNames = allow.bindsRootNames
     }
 
     /// A statement whose wildcard values were computed by the caller (list requests).
@@ -23,6 +26,8 @@ struct BoundStatement: Sendable {
         self.allow = allow
         self.computed = variables
         self.path = nil
+        self.bindsRootNames = allow.bindsRootNames
+            || variables.contains { $0["request"] != nil || $0["resource"] != nil }
     }
 
     /// The value of wildcard `name` as seen from scope level `scopeIndex`, if it is bound there.

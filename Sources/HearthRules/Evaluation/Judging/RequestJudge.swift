@@ -10,6 +10,8 @@ struct RequestJudge {
     let limits: RulesEvaluationLimits
     /// Applicable statements per path shape.
     let applicable: ApplicableCache
+    /// The last caller's `request.auth`.
+    let auth: AuthValueCache
 
     /// The decision for `request`, and the coverage counts its evaluation produced.
     func judge(
@@ -72,8 +74,8 @@ struct RequestJudge {
         }
         return RuleRequest.value(
             database: request.database.database, method: request.method.rawValue, path: request.path,
-            time: request.time, auth: RuleRequest.Auth(request.auth), query: queryValue(request),
-            incoming: incoming, writeFields: request.writeFields?.map(\.canonicalString))
+            time: request.time, auth: nil, query: queryValue(request),
+            incoming: incoming, writeFields: request.writeFields?.map(\.canonicalString), builtAuth: auth.value(for: request.auth))
     }
 
     /// `request.query` for a `list` request: its limit, offset and explicit orders.

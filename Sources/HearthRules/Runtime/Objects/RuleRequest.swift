@@ -56,12 +56,13 @@ enum RuleRequest {
     ///   - query: `request.query` on `list`; nil leaves the key absent.
     ///   - incoming: `request.resource`.
     ///   - writeFields: `request.writeFields` (deprecated); nil leaves the key absent.
+    ///   - builtAuth: `request.auth` already built for `auth` (a cache's), if at hand.
     static func value(
         database: String, method: String, path: ResourcePath, time: Timestamp, auth: Auth?,
-        query: Query? = nil, incoming: Incoming = .absent, writeFields: [String]? = nil
+        query: Query? = nil, incoming: Incoming = .absent, writeFields: [String]? = nil, builtAuth: RuleValue? = nil
     ) -> RuleValue {
         var fields: [String: RuleValue] = [
-            "auth": authValue(auth),
+            "auth": builtAuth ?? authValue(auth),
             "method": .string(method),
             "path": .path(RuleResource.documentPath(database: database, path: path)),
             "time": RuleValue.timestamp(time),
