@@ -1,28 +1,13 @@
 import HearthCore
+import HearthServer
 
 /// The documents and keys the workloads use.
 enum BenchData {
-    /// A 20-character id like the SDK's auto-ids, deterministic per index.
-    static func id(_ index: Int) -> String {
-        var generator = SplitMix64(seed: UInt64(index) &* 7919 &+ 1)
-        return AutoID.generate(using: &generator)
-    }
+    /// A 20-character id like the SDK's auto-ids, deterministic per index (the wire workloads' ids).
+    static func id(_ index: Int) -> String { WireBenchData.id(index) }
 
-    /// A document of ten fields of mixed types (~250 bytes encoded).
-    static func document(index: Int) -> [String: Value] {
-        [
-            "title": .string("Room \(index) near the university"),
-            "price": .integer(Int64(300 + index % 900)),
-            "rating": .double(Double(index % 50) / 10),
-            "available": .boolean(index % 3 == 0),
-            "createdAt": .timestamp(Timestamp(microseconds: 1_700_000_000_000_000 + Int64(index) * 1_000)),
-            "city": .string(["Madrid", "Sevilla", "Valencia", "Bilbao"][index % 4]),
-            "owner": .string("user\(index % 1_000)"),
-            "tags": .array([.string("wifi"), .string(index % 2 == 0 ? "balcony" : "parking")]),
-            "address": .map(["street": .string("Calle \(index % 200)"), "number": .integer(Int64(index % 99))]),
-            "rooms": .integer(Int64(1 + index % 4)),
-        ]
-    }
+    /// A document of ten fields of mixed types (~250 bytes encoded), the wire workloads' documents.
+    static func document(index: Int) -> [String: Value] { WireBenchData.document(index: index) }
 
     /// The same document as the API's user data (`[String: Any]`).
     static func userData(index: Int) -> [String: Any] {

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthServer
 import LMDB
 
 /// The engine workloads of issue "The engine" and their raw-LMDB baselines.
@@ -112,15 +113,5 @@ struct BenchFailure: Error, CustomStringConvertible {
     let description: String
 }
 
-/// A small deterministic random generator.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// A small deterministic random generator (the wire workloads' SplitMix64).
+typealias SplitMix64 = WireBenchRandom

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthServer
 import LMDB
 
 /// Issue "Queries": indexed queries at two collection sizes, each beside a raw-LMDB read of the

@@ -1,4 +1,5 @@
 import Foundation
+import HearthServer
 import LMDB
 
 /// The raw-LMDB baselines: the same keys and bytes, straight through the thin wrapper.

@@ -1,12 +1,13 @@
-import HearthCore
+package import HearthCore
 
-/// The documents, keys and requests the wire workloads use (the shapes `hearth-bench` uses too).
-enum WireBenchData {
+/// The documents, keys and requests the wire workloads use (`hearth-bench`'s other workloads use
+/// the same ids and documents).
+package enum WireBenchData {
     /// Documents per batch commit.
     static let batchSize = 500
 
     /// A 20-character id like the SDK's auto-ids, deterministic per index.
-    static func id(_ index: Int) -> String {
+    package static func id(_ index: Int) -> String {
         var generator = WireBenchRandom(seed: UInt64(index) &* 7919 &+ 1)
         return AutoID.generate(using: &generator)
     }
@@ -18,7 +19,7 @@ enum WireBenchData {
     }
 
     /// A document of ten fields of mixed types (~250 bytes encoded).
-    static func document(index: Int) -> [String: Value] {
+    package static func document(index: Int) -> [String: Value] {
         [
             "title": .string("Room \(index) near the university"),
             "price": .integer(Int64(300 + index % 900)),
@@ -72,14 +73,14 @@ enum WireBenchData {
 }
 
 /// A small deterministic random generator (SplitMix64).
-struct WireBenchRandom: RandomNumberGenerator {
+package struct WireBenchRandom: RandomNumberGenerator {
     private var state: UInt64
 
     /// A generator starting from `seed`.
-    init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
