@@ -32,26 +32,28 @@ struct MatchPattern: Sendable, Equatable, CustomStringConvertible {
 
     /// Every way this pattern can match a prefix of `path`, with its bindings and the unmatched rest.
     func prefixMatches(_ path: ArraySlice<String>) -> [PatternMatch] {
-        if let single = singleSegmentMatch(path) { return single }
+        if let single = onePassMatch(path) { return single }
         var results: [PatternMatch] = []
         collect(from: 0, path: path, bindings: [:], into: &results)
         return results
     }
 
+    /// True when a segment is `{name=**}` (matching needs backtracking).
+    private var hasRecursiveWildcard: Bool {
+        segments.contains { if case .recursiveWildcard = $0 { true } else { false } }
+    }
+
     /// Without a recursive wildcard a pattern matches at most one way: the match (or none)
     /// found in one pass; nil when the pattern has a recursive wildcard and needs backtracking.
-    private func singleSegmentMatch(_ path: ArraySlice<String>) -> [PatternMatch]? {
-        guard path.count >= segments.count else {
-            return segments.contains { if case .recursiveWildcard = $0 { true } else { false } } ? nil : []
-        }
+    private func onePassMatch(_ path: ArraySlice<String>) -> [PatternMatch]? {
+        if hasRecursiveWildcard { return nil }
+        guard path.count >= segments.count else { return [] }
         var bindings: [String: MatchBinding] = [:]
         var position = path.startIndex
         for segment in segments {
             switch segment {
             case .literal(let text):
-                guard path[position] == text else {
-                    return segments.contains { if case .recursiveWildcard = $0 { true } else { false } } ? nil : []
-                }
+                guard path[position] == text else { return [] }
             case .wildcard(let name):
                 bindings[name] = .segment(path[position])
             case .recursiveWildcard:
