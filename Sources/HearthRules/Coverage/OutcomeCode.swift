@@ -15,6 +15,10 @@ enum OutcomeCode {
     static let falseCode: UInt32 = 1
     /// The code of an error.
     static let errorCode: UInt32 = 2
+    /// The code of `null`.
+    static let nullCode: UInt32 = 3
+    /// The code of a map.
+    static let mapCode: UInt32 = 3 + 7
 
     /// The code of a term's outcome.
     static func code(of term: RuleTerm) -> UInt32 {
@@ -22,7 +26,7 @@ enum OutcomeCode {
         case .value(.bool(true)): return trueCode
         case .value(.bool(false)): return falseCode
         case .value(let value): return 3 + typeIndex(of: value)
-        case .symbol(.partialMap): return 3 + 7
+        case .symbol(.partialMap): return mapCode
         case .symbol: return 3 + 14
         }
     }

@@ -23,6 +23,8 @@ public final class SecurityRules: AccessPolicy, Sendable {
     public let limits: RulesEvaluationLimits
     /// The parsed file.
     let file: RulesFile
+    /// The file's conditions, compiled.
+    let programs: RulePrograms
     /// Coverage counts across requests.
     let coverage = CoverageStore()
     /// Applicable statements per path shape.
@@ -36,6 +38,7 @@ public final class SecurityRules: AccessPolicy, Sendable {
         source: String, fileName: String = "firestore.rules", limits: RulesEvaluationLimits = .firestore
     ) throws(RulesSyntaxError) {
         self.file = try RulesParser.parse(source)
+        self.programs = RulePrograms(file: file)
         self.source = source
         self.fileName = fileName
         self.limits = limits
@@ -44,7 +47,7 @@ public final class SecurityRules: AccessPolicy, Sendable {
     /// Judges one request: `.allow`, or `.deny(detail:)` with the emulator's text (a newline, then
     /// one entry per evaluated allow statement). Admin requests are always allowed.
     public func authorize(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision {
-        let (decision, counts) = RequestJudge(file: file, limits: limits, applicable: applicable, auth: auth).judge(request, lookup: lookup)
+        let (decision, counts) = RequestJudge(file: file, programs: programs, limits: limits, applicable: applicable, auth: auth).judge(request, lookup: lookup)
         coverage.merge(counts)
         return decision
     }

@@ -54,6 +54,9 @@ struct RulesFile: Sendable, Equatable {
     /// Every literal segment of every match pattern: the only path segments whose text changes
     /// which statements apply (any other segment is only ever bound by a wildcard).
     let literalSegments: Set<String>
+    /// Bit `n` is set when some literal segment is `n` UTF-8 bytes long (`n` < 63), bit 63 for
+    /// longer ones: most segments are ruled out without hashing them.
+    let literalLengths: UInt64
 
     /// Creates a parsed file.
     init(
@@ -71,6 +74,17 @@ struct RulesFile: Sendable, Equatable {
             FunctionScope(functions: MatchBlock.table(of: functions), bindings: [:]),
         ]
         self.literalSegments = Self.literals(in: matches)
+        self.literalLengths = literalSegments.reduce(0) { $0 | Self.lengthBit($1) }
+    }
+
+    /// Whether `segment` is a literal segment of some pattern.
+    func isLiteralSegment(_ segment: String) -> Bool {
+        literalLengths & Self.lengthBit(segment) != 0 && literalSegments.contains(segment)
+    }
+
+    /// The `literalLengths` bit of a segment.
+    private static func lengthBit(_ segment: String) -> UInt64 {
+        1 << UInt64(min(segment.utf8.count, 63))
     }
 
     /// The literal segments of `blocks`' patterns and of every nested block's.

@@ -67,11 +67,10 @@ struct ApplicableAllow: Sendable {
     /// Resolves a call to `name` made by code declared in `scopes[scopeIndex]`, looking outwards.
     /// Returns the function and the index of the scope that declares it (its body resolves from there).
     func resolveFunction(named name: String, fromScope scopeIndex: Int = 0) -> (function: FunctionDecl, scope: Int)? {
-        guard scopeIndex >= 0 else { return nil }
-        for index in stride(from: scopeIndex, to: scopes.count, by: 1) {
-            if let function = scopes[index].functions[name] { return (function, index) }
-        }
-        return nil
+        guard scopeIndex >= 0, scopeIndex <= scopes.count,
+              let (function, offset) = FunctionScope.resolve(name, in: scopes[scopeIndex...])
+        else { return nil }
+        return (function, scopeIndex + offset)
     }
 }
 
@@ -81,4 +80,13 @@ struct FunctionScope: Sendable, Equatable {
     let functions: [String: FunctionDecl]
     /// Wildcards visible to code at this level (those of this block and every enclosing one).
     let bindings: [String: MatchBinding]
+
+    /// The function `name` as seen from the first of `scopes` looking outwards, and how many
+    /// levels out it is declared.
+    static func resolve(_ name: String, in scopes: ArraySlice<FunctionScope>) -> (function: FunctionDecl, offset: Int)? {
+        for (offset, scope) in scopes.enumerated() {
+            if let function = scope.functions[name] { return (function, offset) }
+        }
+        return nil
+    }
 }

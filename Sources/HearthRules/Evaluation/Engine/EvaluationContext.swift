@@ -5,10 +5,31 @@ import HearthCore
 ///
 /// Used by one thread at a time (one `authorize` call); never shared.
 final class EvaluationContext {
-    /// `request`.
-    let request: RuleTerm
-    /// `resource`: the stored document, `null`, or (for `list`) the current disjunct's symbol.
-    var resource: RuleTerm
+    /// What `request` is made of (its members are built on demand).
+    private let requestParts: RuleRequest.Parts
+    /// `request` as a whole, once some expression used it whole.
+    private var builtRequest: RuleValue?
+    /// Where `resource` comes from.
+    private var resourceSource: ResourceSource
+    /// `resource` as a whole, once some expression used it whole.
+    private var builtResource: RuleTerm?
+
+    /// Where `resource` comes from: the stored document of a single-document request (nil when
+    /// there is none), or (for `list`) the current disjunct's symbol.
+    enum ResourceSource {
+        /// The stored document, or nil.
+        case document(Document?)
+        /// A query symbol.
+        case term(RuleTerm)
+    }
+
+    /// The two request-wide objects.
+    enum Root {
+        /// `request`.
+        case request
+        /// `resource`.
+        case resource
+    }
     /// The database id (`(default)`), which `get()` paths must name.
     let database: String
     /// Reads documents for `get`/`exists`/`getAfter`/`existsAfter`.
@@ -18,55 +39,122 @@ final class EvaluationContext {
     /// The expression and call-depth limits.
     let limits: RulesEvaluationLimits
 
-    /// Expression nodes evaluated so far (reset per `list` disjunct).
-    private(set) var expressionsEvaluated = 0
-    /// Set once a limit is exceeded: every further evaluation fails and the request is denied.
-    private(set) var abort: RuleError?
+    /// The counters every expression node touches. They live behind a pointer rather than in
+    /// stored properties because the context is a class: each access to a mutable stored property
+    /// of a class pays a dynamic exclusivity check, several per node, which dominated evaluation.
+    /// The context is used by one thread at a time and owns the allocation.
+    private let tally: UnsafeMutablePointer<Tally>
     /// Documents already read, by (after?, path); cached calls do not count against the limit.
     private var accessCache: [DocumentAccessKey: Document?] = [:]
     /// Distinct document-access calls made so far.
     private(set) var accessCalls = 0
+
+    /// The per-node counters.
+    private struct Tally {
+        /// Expression nodes evaluated so far (reset per `list` disjunct).
+        var expressionsEvaluated = 0
+        /// Set once a limit is exceeded: every further evaluation fails and the request is denied.
+        var abort: RuleError?
+        /// Outcome events (`OutcomeCode.event`), merged into the policy's coverage when the request ends.
+        var coverage: [UInt64] = []
+    }
+
+    /// Set once a limit is exceeded: every further evaluation fails and the request is denied.
+    var abort: RuleError? { tally.pointee.abort }
     /// Outcome events (`OutcomeCode.event`), merged into the policy's coverage when the request ends.
-    private(set) var coverage: [UInt64] = []
+    var coverage: [UInt64] { tally.pointee.coverage }
 
     /// Creates the context of one request.
     init(
-        request: RuleTerm, resource: RuleTerm, database: String, lookup: any DocumentLookup, accessCallLimit: Int,
-        limits: RulesEvaluationLimits
+        request: RuleRequest.Parts, resource: ResourceSource, database: String, lookup: any DocumentLookup,
+        accessCallLimit: Int, limits: RulesEvaluationLimits
     ) {
-        self.request = request
-        self.resource = resource
+        self.requestParts = request
+        self.resourceSource = resource
         self.database = database
         self.lookup = lookup
         self.accessCallLimit = accessCallLimit
         self.limits = limits
+        tally = UnsafeMutablePointer<Tally>.allocate(capacity: 1)
+        tally.initialize(to: Tally())
+        tally.pointee.coverage.reserveCapacity(32)
+    }
+
+    deinit {
+        tally.deinitialize(count: 1)
+        tally.deallocate()
+    }
+
+    /// `request`, as a whole.
+    var request: RuleTerm {
+        if let builtRequest { return .value(builtRequest) }
+        let value = RuleRequest.value(of: requestParts)
+        builtRequest = value
+        return .value(value)
+    }
+
+    /// `resource`, as a whole.
+    var resource: RuleTerm {
+        if let builtResource { return builtResource }
+        let term: RuleTerm
+        switch resourceSource {
+        case .document(let document): term = .value(RuleResource.value(of: document, database: database))
+        case .term(let given): term = given
+        }
+        builtResource = term
+        return term
+    }
+
+    /// Replaces `resource` (each disjunct of a `list` query has its own).
+    func setResource(_ term: RuleTerm) {
+        resourceSource = .term(term)
+        builtResource = nil
+    }
+
+    /// `root.name` built straight from what the object is made of, without building the rest,
+    /// with the coverage code the object itself would record; nil when `root` is a query symbol
+    /// (which the general member access handles).
+    func member(of root: Root, _ name: String) -> (rootCode: UInt32, result: Result<RuleValue, RuleError>)? {
+        switch root {
+        case .request:
+            guard let value = RuleRequest.member(name, of: requestParts) else {
+                return (OutcomeCode.mapCode, .failure(RuleError.undefinedProperty(name)))
+            }
+            return (OutcomeCode.mapCode, .success(value))
+        case .resource:
+            guard case .document(let document) = resourceSource else { return nil }
+            guard let document else { return (OutcomeCode.nullCode, .failure(RuleError.nullValue)) }
+            guard let value = RuleResource.member(name, of: document, database: database) else {
+                return (OutcomeCode.mapCode, .failure(RuleError.undefinedProperty(name)))
+            }
+            return (OutcomeCode.mapCode, .success(value))
+        }
     }
 
     /// Called before each expression node: fails once aborted, and aborts past the budget.
     func enterExpression() throws(RuleError) {
-        if let abort { throw abort }
-        expressionsEvaluated += 1
-        if expressionsEvaluated > limits.maxExpressions {
+        if let abort = tally.pointee.abort { throw abort }
+        tally.pointee.expressionsEvaluated += 1
+        if tally.pointee.expressionsEvaluated > limits.maxExpressions {
             throw abortRequest(EvaluationLimitError.expressions(limits.maxExpressions))
         }
     }
 
     /// Marks the request as denied by a limit and returns the error to throw.
     func abortRequest(_ error: RuleError) -> RuleError {
-        if let abort { return abort }
-        abort = error
+        if let abort = tally.pointee.abort { return abort }
+        tally.pointee.abort = error
         return error
     }
 
     /// Starts a fresh expression budget (each disjunct of a `list` query gets its own).
     func resetBudget() {
-        expressionsEvaluated = 0
+        tally.pointee.expressionsEvaluated = 0
     }
 
     /// Records what expression `id` evaluated to (`OutcomeCode`).
     func record(_ id: Int, _ code: UInt32) {
-        if coverage.isEmpty { coverage.reserveCapacity(32) }
-        coverage.append(OutcomeCode.event(id, code))
+        tally.pointee.coverage.append(OutcomeCode.event(id, code))
     }
 
     /// The document at `path` before (or after) the request, reading it at most once.
@@ -74,7 +162,7 @@ final class EvaluationContext {
     func document(at path: ResourcePath, after: Bool, function: String) throws(RuleError) -> Document? {
         let key = DocumentAccessKey(after: after, path: path)
         if let cached = accessCache[key] { return cached }
-        if let abort { throw abort }
+        if let abort = tally.pointee.abort { throw abort }
         accessCalls += 1
         if accessCalls > accessCallLimit {
             throw abortRequest(EvaluationLimitError.accessCalls(accessCallLimit))

@@ -15,33 +15,46 @@ final class ApplicableCache: Sendable {
         let shape: [String]
     }
 
-    /// Statements per shape.
-    private let entries = Mutex<[Key: [ApplicableAllow]]>([:])
+    /// Statements per shape, and the last shape asked for (requests come in runs on one shape,
+    /// and comparing short strings is cheaper than hashing them).
+    private let entries = Mutex<(last: (key: Key, allows: [ApplicableAllow])?, table: [Key: [ApplicableAllow]])>(
+        (nil, [:]))
     /// Most shapes remembered at once.
     static let maxEntries = 1_024
     /// The first scalar of every placeholder.
     static let marker: Character = "\u{0}"
+    /// The placeholders of the first positions, made once.
+    private static let placeholders = (0..<32).map { String(marker) + String($0) }
 
     /// The statements applying to `fullPath` (`databases/{db}/documents/…`) for `method`, with
     /// placeholder bindings; nil when the file has a literal that could be taken for a placeholder.
     func allows(in file: RulesFile, fullPath: [String], method: RulesRequestMethod) -> [ApplicableAllow]? {
         var shape = fullPath
-        for (index, segment) in fullPath.enumerated() where !file.literalSegments.contains(segment) {
+        for (index, segment) in fullPath.enumerated() where !file.isLiteralSegment(segment) {
             shape[index] = Self.placeholder(index)
         }
         let key = Key(method: method, shape: shape)
-        if let known = entries.withLock({ $0[key] }) { return known }
+        let known = entries.withLock { state -> [ApplicableAllow]? in
+            if let last = state.last, last.key == key { return last.allows }
+            guard let found = state.table[key] else { return nil }
+            state.last = (key, found)
+            return found
+        }
+        if let known { return known }
         if file.literalSegments.contains(where: { $0.first == Self.marker }) { return nil }
         let found = file.applicableAllows(forDocumentPath: shape, method: method)
-        entries.withLock { cache in
-            if cache.count >= Self.maxEntries { cache.removeAll(keepingCapacity: true) }
-            cache[key] = found
+        entries.withLock { state in
+            if state.table.count >= Self.maxEntries { state.table.removeAll(keepingCapacity: true) }
+            state.table[key] = found
+            state.last = (key, found)
         }
         return found
     }
 
     /// The placeholder standing for the segment at `index`.
-    static func placeholder(_ index: Int) -> String { String(marker) + String(index) }
+    static func placeholder(_ index: Int) -> String {
+        index < placeholders.count ? placeholders[index] : String(marker) + String(index)
+    }
 
     /// The real segment a placeholder stands for (the segment itself when it is not one).
     static func resolve(_ segment: String, in path: [String]) -> String {

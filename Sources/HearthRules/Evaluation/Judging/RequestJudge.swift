@@ -6,6 +6,8 @@ import HearthCore
 struct RequestJudge {
     /// The parsed rules.
     let file: RulesFile
+    /// The file's compiled conditions.
+    let programs: RulePrograms
     /// The evaluation limits.
     let limits: RulesEvaluationLimits
     /// Applicable statements per path shape.
@@ -20,8 +22,7 @@ struct RequestJudge {
         if case .admin = request.auth { return (.allow, []) }
         let database = request.database.database
         let context = EvaluationContext(
-            request: .value(requestValue(request)),
-            resource: .value(RuleResource.value(of: request.resource, database: database)),
+            request: requestParts(request), resource: .document(request.resource),
             database: database, lookup: lookup, accessCallLimit: request.accessCallLimit, limits: limits)
         let decision = request.method == .list
             ? judgeList(request, context: context)
@@ -42,7 +43,7 @@ struct RequestJudge {
             statements = file.applicableAllows(forDocumentPath: fullPath, method: method)
                 .map { BoundStatement(concrete: $0, path: nil) }
         }
-        let verdict = StatementJudge.judge(statements, method: method.rawValue, context: context)
+        let verdict = StatementJudge.judge(statements, method: method.rawValue, context: context, programs: programs)
         return verdict.granted ? .allow : .deny(detail: DenialDetail.text(verdict.entries))
     }
 
@@ -56,26 +57,26 @@ struct RequestJudge {
             return .deny(detail: DenialDetail.text([message]))
         }
         for conjunction in disjuncts {
-            context.resource = ConstrainedResource.term(for: conjunction)
+            context.setResource(ConstrainedResource.term(for: conjunction))
             context.resetBudget()
-            let verdict = StatementJudge.judge(statements, method: "list", context: context)
+            let verdict = StatementJudge.judge(statements, method: "list", context: context, programs: programs)
             if !verdict.granted { return .deny(detail: DenialDetail.text(verdict.entries)) }
         }
         return .allow
     }
 
-    /// The `request` map of an access request.
-    private func requestValue(_ request: AccessRequest) -> RuleValue {
+    /// What the `request` object of an access request is made of.
+    private func requestParts(_ request: AccessRequest) -> RuleRequest.Parts {
         let incoming: RuleRequest.Incoming
         switch request.method {
         case .get, .list: incoming = .absent
         case .delete: incoming = .null
         case .create, .update: incoming = request.incoming.map(RuleRequest.Incoming.document) ?? .null
         }
-        return RuleRequest.value(
+        return RuleRequest.Parts(
             database: request.database.database, method: request.method.rawValue, path: request.path,
-            time: request.time, auth: nil, query: queryValue(request),
-            incoming: incoming, writeFields: request.writeFields?.map(\.canonicalString), builtAuth: auth.value(for: request.auth))
+            time: request.time, auth: auth.value(for: request.auth), query: queryValue(request),
+            incoming: incoming, writeFields: request.writeFields?.map(\.canonicalString))
     }
 
     /// `request.query` for a `list` request: its limit, offset and explicit orders.

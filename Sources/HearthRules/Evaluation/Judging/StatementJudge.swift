@@ -12,7 +12,7 @@ struct StatementVerdict: Sendable, Equatable {
 enum StatementJudge {
     /// Judges `statements` for `method`; an empty list denies with "No matching allow statements".
     static func judge(
-        _ statements: [BoundStatement], method: String, context: EvaluationContext
+        _ statements: [BoundStatement], method: String, context: EvaluationContext, programs: RulePrograms
     ) -> StatementVerdict {
         guard !statements.isEmpty else {
             return StatementVerdict(granted: false, entries: [DenialDetail.noMatchingStatements], aborted: false)
@@ -22,7 +22,7 @@ enum StatementJudge {
             let line = statement.allow.statement.range.start.line
             let evaluator = RuleEvaluator(context: context, statement: statement)
             do throws(RuleError) {
-                let result = try evaluator.evaluateCondition()
+                let result = try evaluator.evaluateCondition(programs)
                 if context.abort == nil {
                     if case .value(.bool(true)) = result {
                         return StatementVerdict(granted: true, entries: entries, aborted: false)

@@ -45,6 +45,57 @@ enum RuleRequest {
         case document(Document)
     }
 
+    /// Everything `request` is made of; its members are built from these on demand.
+    struct Parts: Sendable {
+        /// The database id (`(default)`), used in `request.path` and `__name__`.
+        var database: String
+        /// `get`, `list`, `create`, `update` or `delete`.
+        var method: String
+        /// The document path relative to the database's documents root.
+        var path: ResourcePath
+        /// `request.time`.
+        var time: Timestamp
+        /// `request.auth`, already built: `{uid, token}` or `null`.
+        var auth: RuleValue
+        /// `request.query` on `list`; nil leaves the key absent.
+        var query: Query?
+        /// `request.resource`.
+        var incoming: Incoming
+        /// `request.writeFields` (deprecated); nil leaves the key absent.
+        var writeFields: [String]?
+    }
+
+    /// The keys a `request` map can have.
+    static let memberNames = ["auth", "method", "path", "time", "query", "resource", "writeFields"]
+
+    /// One member of the `request` built from `parts`; nil when the request has no such key.
+    static func member(_ name: String, of parts: Parts) -> RuleValue? {
+        switch name {
+        case "auth": return parts.auth
+        case "method": return .string(parts.method)
+        case "path": return .path(RuleResource.documentPath(database: parts.database, path: parts.path))
+        case "time": return .timestamp(parts.time)
+        case "query": return parts.query.map(queryValue)
+        case "resource":
+            switch parts.incoming {
+            case .absent: return nil
+            case .null: return .null
+            case .document(let document): return RuleResource.value(of: document, database: parts.database)
+            }
+        case "writeFields": return parts.writeFields.map { .list($0.map { RuleValue.string($0) }) }
+        default: return nil
+        }
+    }
+
+    /// The whole `request` map of `parts`.
+    static func value(of parts: Parts) -> RuleValue {
+        var fields: [String: RuleValue] = [:]
+        for name in memberNames {
+            if let value = member(name, of: parts) { fields[name] = value }
+        }
+        return .map(fields)
+    }
+
     /// The `request` map.
     ///
     /// - Parameters:
@@ -56,25 +107,13 @@ enum RuleRequest {
     ///   - query: `request.query` on `list`; nil leaves the key absent.
     ///   - incoming: `request.resource`.
     ///   - writeFields: `request.writeFields` (deprecated); nil leaves the key absent.
-    ///   - builtAuth: `request.auth` already built for `auth` (a cache's), if at hand.
     static func value(
         database: String, method: String, path: ResourcePath, time: Timestamp, auth: Auth?,
-        query: Query? = nil, incoming: Incoming = .absent, writeFields: [String]? = nil, builtAuth: RuleValue? = nil
+        query: Query? = nil, incoming: Incoming = .absent, writeFields: [String]? = nil
     ) -> RuleValue {
-        var fields: [String: RuleValue] = [
-            "auth": builtAuth ?? authValue(auth),
-            "method": .string(method),
-            "path": .path(RuleResource.documentPath(database: database, path: path)),
-            "time": RuleValue.timestamp(time),
-        ]
-        if let query { fields["query"] = queryValue(query) }
-        switch incoming {
-        case .absent: break
-        case .null: fields["resource"] = .null
-        case .document(let document): fields["resource"] = RuleResource.value(of: document, database: database)
-        }
-        if let writeFields { fields["writeFields"] = .list(writeFields.map { RuleValue.string($0) }) }
-        return .map(fields)
+        value(of: Parts(
+            database: database, method: method, path: path, time: time, auth: authValue(auth), query: query,
+            incoming: incoming, writeFields: writeFields))
     }
 
     /// `request.auth`: `{uid, token}` or `null`.

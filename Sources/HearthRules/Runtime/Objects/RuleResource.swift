@@ -8,13 +8,27 @@ enum RuleResource {
         return .map(fields(of: document, database: database))
     }
 
-    /// The resource map's entries: `data` (the fields), `id` (last segment) and `__name__` (full path).
+    /// The keys of a resource map.
+    static let memberNames = ["data", "id", "__name__"]
+
+    /// One entry of `document`'s resource map: `data` (the fields), `id` (last segment) or
+    /// `__name__` (full path); nil for any other name.
+    static func member(_ name: String, of document: Document, database: String) -> RuleValue? {
+        switch name {
+        case "data": .map(RuleValue.fields(document.fields))
+        case "id": .string(document.key.documentID)
+        case "__name__": .path(documentPath(database: database, path: document.key.path))
+        default: nil
+        }
+    }
+
+    /// The resource map's entries.
     static func fields(of document: Document, database: String) -> [String: RuleValue] {
-        [
-            "data": .map(RuleValue.fields(document.fields)),
-            "id": .string(document.key.documentID),
-            "__name__": .path(documentPath(database: database, path: document.key.path)),
-        ]
+        var fields: [String: RuleValue] = [:]
+        for name in memberNames {
+            if let value = member(name, of: document, database: database) { fields[name] = value }
+        }
+        return fields
     }
 
     /// The full rules path of a document: `/databases/<database>/documents/<path>`.

@@ -17,25 +17,33 @@ enum DocumentAccessFunction: String {
     var returnsDocument: Bool { self == .get || self == .getAfter }
 }
 
-/// Calling `get`/`exists`/`getAfter`/`existsAfter`.
-extension RuleEvaluator {
-    /// Evaluates the path argument, reads the document through the request's cache, and returns
-    /// the resource (or `null`) or whether it exists.
-    func callDocumentAccess(
-        _ function: DocumentAccessFunction, arguments: [Expr], _ frame: EvaluationFrame
-    ) throws(RuleError) -> RuleTerm {
-        let expected = "\(function.rawValue)(path)"
-        guard arguments.count == 1 else {
-            throw RuleError.argumentCount(received: arguments.count, expected: expected)
-        }
-        let argument = try evaluate(arguments[0], frame)
+/// `get`/`exists`/`getAfter`/`existsAfter(path)`: evaluates the path, reads the document through
+/// the request's cache, and gives the resource (or `null`) or whether it exists.
+final class DocumentAccessNode: RuleNode, @unchecked Sendable {
+    /// Which function.
+    let function: DocumentAccessFunction
+    /// The path argument.
+    let argument: RuleNode
+
+    /// A document access for expression `id`.
+    init(id: Int, function: DocumentAccessFunction, argument: RuleNode) {
+        self.function = function
+        self.argument = argument
+        super.init(id: id)
+    }
+
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+        let context = evaluator.context
+        let value = try argument.evaluate(evaluator, frame)
         let path: RulePath
-        switch argument {
-        case .value(.path(let value)): path = value
+        switch value {
+        case .value(.path(let given)): path = given
         case .value(.null): throw RuleError.nullValue
-        default: throw RuleError.unsupported(received: "\(function.rawValue)(\(argument.typeName))", expected: expected)
+        default:
+            throw RuleError.unsupported(
+                received: "\(function.rawValue)(\(value.typeName))", expected: "\(function.rawValue)(path)")
         }
-        let documentPath = try documentPath(of: path, function: function.rawValue)
+        let documentPath = try Self.documentPath(of: path, database: context.database, function: function.rawValue)
         let document = try context.document(at: documentPath, after: function.readsAfter, function: function.rawValue)
         if function.returnsDocument {
             return .value(RuleResource.value(of: document, database: context.database))
@@ -46,15 +54,17 @@ extension RuleEvaluator {
     /// The document path inside the request's database that a full rules path names.
     /// - Throws: an error for a path outside `/databases/<this database>/documents/…` or one
     ///   that does not name a document.
-    private func documentPath(of path: RulePath, function: String) throws(RuleError) -> ResourcePath {
-        let root = ListTarget.documentsRoot(database: context.database)
+    private static func documentPath(
+        of path: RulePath, database: String, function: String
+    ) throws(RuleError) -> ResourcePath {
+        let root = ListTarget.documentsRoot(database: database)
         let segments = path.segments
         guard segments.count > root.count, Array(segments.prefix(root.count)) == root,
               (segments.count - root.count) % 2 == 0,
               let resourcePath = try? ResourcePath(validatingSegments: Array(segments.dropFirst(root.count)))
         else {
             throw RuleError.invalidArgument(
-                function, "Expected a document path under /databases/\(context.database)/documents, found \(path).")
+                function, "Expected a document path under /databases/\(database)/documents, found \(path).")
         }
         return resourcePath
     }

@@ -1,0 +1,53 @@
+/// Where compiled code runs: the lexical scope level its declaration sits in (for wildcards) and
+/// its local names (function parameters and `let` bindings), by the slots the compiler assigned.
+struct RuleFrame {
+    /// The index into `ApplicableAllow.scopes` of the block declaring the running code.
+    let scopeIndex: Int
+    /// Parameters, then `let`s, in declaration order; evaluated on first use.
+    let locals: [LazyTerm]
+
+    /// The frame of an allow condition: the statement's own block, no locals.
+    static var condition: RuleFrame { RuleFrame(scopeIndex: 0, locals: []) }
+}
+
+/// A by-need value (fact sheet §1.4): an argument or `let` is evaluated the first time it is
+/// used, at most once, so an argument that would fail only matters if the body reads it.
+final class LazyTerm {
+    /// Pending work, or the memoised result.
+    private enum State {
+        /// Not evaluated yet: the expression and the frame it was written in.
+        case pending(RuleNode, RuleFrame)
+        /// Evaluated: the value or the error.
+        case done(Result<RuleTerm, RuleError>)
+        /// Being evaluated right now (a self-reference cannot occur; guarded anyway).
+        case running
+    }
+
+    /// The current state.
+    private var state: State
+
+    /// A deferred evaluation of `node` in `frame`.
+    init(_ node: RuleNode, in frame: RuleFrame) {
+        state = .pending(node, frame)
+    }
+
+    /// The value, evaluating it with `evaluator` the first time.
+    func force(with evaluator: RuleEvaluator) throws(RuleError) -> RuleTerm {
+        switch state {
+        case .done(let result):
+            return try result.get()
+        case .running:
+            throw RuleError(.evaluation, "A binding refers to itself.")
+        case .pending(let node, let frame):
+            state = .running
+            let result: Result<RuleTerm, RuleError>
+            do throws(RuleError) {
+                result = .success(try node.evaluate(evaluator, frame))
+            } catch {
+                result = .failure(error)
+            }
+            state = .done(result)
+            return try result.get()
+        }
+    }
+}
