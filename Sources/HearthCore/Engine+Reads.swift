@@ -18,14 +18,15 @@ extension Engine {
         access: AccessContext = .admin
     ) throws(FirestoreError) -> [ListedDocument] {
         let found = try unjudgedDocuments(keys, in: database, consistency: consistency)
-        if policy(for: access) != nil {
+        if let policy = policy(for: access) {
             let version: Int64? = switch consistency {
             case .strong: nil
             case .readTime(let time): time.microseconds
             case .transaction(let id): try transactions.use(id, database: database).readVersion
             }
             for entry in found {
-                try authorizeGet(entry.key, resource: entry.document, in: database, access: access, version: version)
+                try authorizeGet(
+                    entry.key, resource: entry.document, in: database, access: access, version: version, policy: policy)
             }
         }
         return found

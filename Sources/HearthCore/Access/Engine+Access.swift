@@ -25,11 +25,13 @@ extension Engine {
         access == .admin ? nil : policyHolder.policy
     }
 
-    /// Judges a single-document read (`get`) of `key`, whose current state is `resource`.
+    /// Judges a single-document read (`get`) of `key`, whose current state is `resource`, by
+    /// `policy` when the caller already holds it (else the one `access` is judged by).
     func authorizeGet(
-        _ key: DocumentKey, resource: Document?, in database: DatabaseID, access: AccessContext, version: Int64?
+        _ key: DocumentKey, resource: Document?, in database: DatabaseID, access: AccessContext, version: Int64?,
+        policy given: (any AccessPolicy)? = nil
     ) throws(FirestoreError) {
-        guard let policy = policy(for: access) else { return }
+        guard let policy = given ?? policy(for: access) else { return }
         let request = AccessRequest(
             database: database, method: .get, path: key.path, auth: access, time: requestTime, resource: resource)
         try judge(policy, request, lookup: EngineLookup(engine: self, database: database, version: version))

@@ -50,7 +50,4 @@ enum OutcomeCode {
         case .mapDiff: 13
         }
     }
-
-    /// Packs an expression id and an outcome code into one event.
-    static func event(_ id: Int, _ code: UInt32) -> UInt64 { UInt64(id) << 8 | UInt64(code) }
 }

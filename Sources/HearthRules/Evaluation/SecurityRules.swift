@@ -13,7 +13,7 @@ public import HearthCore
 /// ```
 ///
 /// Thread safety: `authorize` may run on many threads at once; each call keeps its own state and
-/// merges its coverage counts into a mutex-guarded store when it ends.
+/// counts coverage in a store of atomic counters.
 public final class SecurityRules: AccessPolicy, Sendable {
     /// The file name shown in coverage reports.
     public let fileName: String
@@ -23,22 +23,22 @@ public final class SecurityRules: AccessPolicy, Sendable {
     public let limits: RulesEvaluationLimits
     /// The parsed file.
     let file: RulesFile
-    /// The file's conditions, compiled.
-    let programs: RulePrograms
     /// Coverage counts across requests.
-    let coverage = CoverageStore()
-    /// Applicable statements per path shape.
-    let applicable = ApplicableCache()
-    /// The last caller's `request.auth`.
-    let auth = AuthValueCache()
+    let coverage: CoverageStore
+    /// Judges requests against the file (built once; it holds only shared, thread-safe state).
+    private let judge: RequestJudge
 
     /// Parses `source`.
     /// - Throws: `RulesSyntaxError` with the line and column of the first problem.
     public init(
         source: String, fileName: String = "firestore.rules", limits: RulesEvaluationLimits = .firestore
     ) throws(RulesSyntaxError) {
-        self.file = try RulesParser.parse(source)
-        self.programs = RulePrograms(file: file)
+        let file = try RulesParser.parse(source)
+        self.file = file
+        self.coverage = CoverageStore(expressionCount: file.expressionCount)
+        self.judge = RequestJudge(
+            file: file, programs: RulePrograms(file: file), limits: limits, applicable: ApplicableCache(),
+            auth: AuthValueCache(), coverage: coverage)
         self.source = source
         self.fileName = fileName
         self.limits = limits
@@ -47,9 +47,7 @@ public final class SecurityRules: AccessPolicy, Sendable {
     /// Judges one request: `.allow`, or `.deny(detail:)` with the emulator's text (a newline, then
     /// one entry per evaluated allow statement). Admin requests are always allowed.
     public func authorize(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision {
-        let (decision, counts) = RequestJudge(file: file, programs: programs, limits: limits, applicable: applicable, auth: auth).judge(request, lookup: lookup)
-        coverage.merge(counts)
-        return decision
+        judge.judge(request, lookup: lookup)
     }
 
     /// The coverage of every request judged since loading (or the last reset).

@@ -75,11 +75,18 @@ struct RulesFile: Sendable, Equatable {
         ]
         self.literalSegments = Self.literals(in: matches)
         self.literalLengths = literalSegments.reduce(0) { $0 | Self.lengthBit($1) }
+        self.fewLiterals = literalSegments.count <= 8 ? literalSegments.sorted() : nil
     }
+
+    /// The literal segments as a list, for files with few of them (comparing a handful of short
+    /// strings is cheaper than hashing one).
+    let fewLiterals: [String]?
 
     /// Whether `segment` is a literal segment of some pattern.
     func isLiteralSegment(_ segment: String) -> Bool {
-        literalLengths & Self.lengthBit(segment) != 0 && literalSegments.contains(segment)
+        guard literalLengths & Self.lengthBit(segment) != 0 else { return false }
+        if let fewLiterals { return fewLiterals.contains(segment) }
+        return literalSegments.contains(segment)
     }
 
     /// The `literalLengths` bit of a segment.

@@ -43,8 +43,9 @@ extension RulesFile {
     }
 }
 
-/// An allow statement that applies to a request, with what its condition can see.
-struct ApplicableAllow: Sendable {
+/// An allow statement that applies to a request, with what its condition can see (a class: it is
+/// handed from the statement cache to every evaluation, and copying its parts each time showed).
+final class ApplicableAllow: Sendable {
     /// The statement to evaluate.
     let statement: AllowStatement
     /// Every wildcard bound along the path to its block (inner names shadow outer ones).

@@ -1,12 +1,11 @@
 /// Evaluates the compiled condition of one allow statement (and the functions it calls) for one
-/// request: the state the compiled nodes share while they run.
-final class RuleEvaluator {
+/// request: what the compiled nodes share while they run (a struct: one per statement judged,
+/// and nothing in it changes while it runs; the request's mutable state is in the context).
+struct RuleEvaluator {
     /// The request's shared state.
     let context: EvaluationContext
     /// The statement being evaluated, with its scopes and wildcard values.
     let statement: BoundStatement
-    /// How many user-function calls are active.
-    var callDepth = 0
 
     /// Creates an evaluator for `statement`.
     init(context: EvaluationContext, statement: BoundStatement) {

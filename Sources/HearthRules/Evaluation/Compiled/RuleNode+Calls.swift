@@ -39,22 +39,22 @@ final class UserCallNode: RuleNode, @unchecked Sendable {
     }
 
     override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
-        let limit = evaluator.context.limits.maxCallDepth
-        guard evaluator.callDepth < limit else {
-            throw evaluator.context.abortRequest(EvaluationLimitError.callDepth(limit))
+        let context = evaluator.context
+        let limit = context.limits.maxCallDepth
+        guard context.callDepth < limit else {
+            throw context.abortRequest(EvaluationLimitError.callDepth(limit))
         }
         let scope = evaluator.statement.allow.scopes.count - 1 - function.levelsFromOuter
         guard scope >= 0, let body = function.body else {
             throw RuleError(.evaluation, "Internal error: function \(function.declaration.name) is not in scope.")
         }
-        var locals: [LazyTerm] = []
-        locals.reserveCapacity(arguments.count + function.bindings.count)
-        for argument in arguments { locals.append(LazyTerm(argument, in: frame)) }
+        var locals = RuleLocals.none
+        for argument in arguments { locals = locals.appending(LazyTerm(argument, in: frame)) }
         for binding in function.bindings {
-            locals.append(LazyTerm(binding, in: RuleFrame(scopeIndex: scope, locals: locals)))
+            locals = locals.appending(LazyTerm(binding, in: RuleFrame(scopeIndex: scope, locals: locals)))
         }
-        evaluator.callDepth += 1
-        defer { evaluator.callDepth -= 1 }
+        context.callDepth += 1
+        defer { context.callDepth -= 1 }
         return try body.evaluate(evaluator, RuleFrame(scopeIndex: scope, locals: locals))
     }
 }

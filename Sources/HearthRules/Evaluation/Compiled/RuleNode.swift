@@ -89,10 +89,10 @@ final class LocalNode: RuleNode, @unchecked Sendable {
     }
 
     override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
-        guard slot < frame.locals.count else {
+        guard let local = frame.locals[slot] else {
             throw RuleError(.evaluation, "Internal error: local \(slot) of expression \(id) is unbound.")
         }
-        return try frame.locals[slot].force(with: evaluator)
+        return try local.force(with: evaluator)
     }
 }
 

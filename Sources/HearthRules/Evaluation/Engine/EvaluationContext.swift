@@ -1,18 +1,18 @@
 import HearthCore
 
 /// The state of judging one request: the `request`/`resource` values, the expression budget,
-/// the document-access cache and counter, coverage counts, and the abort flag a limit sets.
+/// the document-access cache and counter, where coverage is counted, and the abort flag a limit sets.
 ///
 /// Used by one thread at a time (one `authorize` call); never shared.
 final class EvaluationContext {
     /// What `request` is made of (its members are built on demand).
     private let requestParts: RuleRequest.Parts
     /// `request` as a whole, once some expression used it whole.
-    private var builtRequest: RuleValue?
+    @exclusivity(unchecked) private var builtRequest: RuleValue?
     /// Where `resource` comes from.
-    private var resourceSource: ResourceSource
+    @exclusivity(unchecked) private var resourceSource: ResourceSource
     /// `resource` as a whole, once some expression used it whole.
-    private var builtResource: RuleTerm?
+    @exclusivity(unchecked) private var builtResource: RuleTerm?
 
     /// Where `resource` comes from: the stored document of a single-document request (nil when
     /// there is none), or (for `list`) the current disjunct's symbol.
@@ -38,51 +38,37 @@ final class EvaluationContext {
     let accessCallLimit: Int
     /// The expression and call-depth limits.
     let limits: RulesEvaluationLimits
+    /// Where outcomes are counted.
+    let coverage: CoverageStore
 
-    /// The counters every expression node touches. They live behind a pointer rather than in
-    /// stored properties because the context is a class: each access to a mutable stored property
-    /// of a class pays a dynamic exclusivity check, several per node, which dominated evaluation.
-    /// The context is used by one thread at a time and owns the allocation.
-    private let tally: UnsafeMutablePointer<Tally>
-    /// Documents already read, by (after?, path); cached calls do not count against the limit.
-    private var accessCache: [DocumentAccessKey: Document?] = [:]
-    /// Distinct document-access calls made so far.
-    private(set) var accessCalls = 0
+    // The mutable state below is touched by every expression node. A class's mutable stored
+    // properties normally pay a dynamic exclusivity check on each access, several per node, which
+    // dominated evaluation; the context is used by one thread at a time and never hands out
+    // overlapping accesses to these, so the checks are turned off for them.
 
-    /// The per-node counters.
-    private struct Tally {
-        /// Expression nodes evaluated so far (reset per `list` disjunct).
-        var expressionsEvaluated = 0
-        /// Set once a limit is exceeded: every further evaluation fails and the request is denied.
-        var abort: RuleError?
-        /// Outcome events (`OutcomeCode.event`), merged into the policy's coverage when the request ends.
-        var coverage: [UInt64] = []
-    }
-
+    /// Expression nodes evaluated so far (reset per `list` disjunct).
+    @exclusivity(unchecked) private var expressionsEvaluated = 0
     /// Set once a limit is exceeded: every further evaluation fails and the request is denied.
-    var abort: RuleError? { tally.pointee.abort }
-    /// Outcome events (`OutcomeCode.event`), merged into the policy's coverage when the request ends.
-    var coverage: [UInt64] { tally.pointee.coverage }
+    @exclusivity(unchecked) private(set) var abort: RuleError?
+    /// Documents already read, by (after?, path); cached calls do not count against the limit.
+    @exclusivity(unchecked) private var accessCache: [DocumentAccessKey: Document?] = [:]
+    /// Distinct document-access calls made so far.
+    @exclusivity(unchecked) private(set) var accessCalls = 0
+    /// How many user-function calls are active.
+    @exclusivity(unchecked) var callDepth = 0
 
     /// Creates the context of one request.
     init(
         request: RuleRequest.Parts, resource: ResourceSource, database: String, lookup: any DocumentLookup,
-        accessCallLimit: Int, limits: RulesEvaluationLimits
+        accessCallLimit: Int, limits: RulesEvaluationLimits, coverage: CoverageStore
     ) {
+        self.coverage = coverage
         self.requestParts = request
         self.resourceSource = resource
         self.database = database
         self.lookup = lookup
         self.accessCallLimit = accessCallLimit
         self.limits = limits
-        tally = UnsafeMutablePointer<Tally>.allocate(capacity: 1)
-        tally.initialize(to: Tally())
-        tally.pointee.coverage.reserveCapacity(32)
-    }
-
-    deinit {
-        tally.deinitialize(count: 1)
-        tally.deallocate()
     }
 
     /// `request`, as a whole.
@@ -133,28 +119,28 @@ final class EvaluationContext {
 
     /// Called before each expression node: fails once aborted, and aborts past the budget.
     func enterExpression() throws(RuleError) {
-        if let abort = tally.pointee.abort { throw abort }
-        tally.pointee.expressionsEvaluated += 1
-        if tally.pointee.expressionsEvaluated > limits.maxExpressions {
+        if let abort { throw abort }
+        expressionsEvaluated += 1
+        if expressionsEvaluated > limits.maxExpressions {
             throw abortRequest(EvaluationLimitError.expressions(limits.maxExpressions))
         }
     }
 
     /// Marks the request as denied by a limit and returns the error to throw.
     func abortRequest(_ error: RuleError) -> RuleError {
-        if let abort = tally.pointee.abort { return abort }
-        tally.pointee.abort = error
+        if let abort { return abort }
+        abort = error
         return error
     }
 
     /// Starts a fresh expression budget (each disjunct of a `list` query gets its own).
     func resetBudget() {
-        tally.pointee.expressionsEvaluated = 0
+        expressionsEvaluated = 0
     }
 
     /// Records what expression `id` evaluated to (`OutcomeCode`).
     func record(_ id: Int, _ code: UInt32) {
-        tally.pointee.coverage.append(OutcomeCode.event(id, code))
+        coverage.record(id, code)
     }
 
     /// The document at `path` before (or after) the request, reading it at most once.
@@ -162,7 +148,7 @@ final class EvaluationContext {
     func document(at path: ResourcePath, after: Bool, function: String) throws(RuleError) -> Document? {
         let key = DocumentAccessKey(after: after, path: path)
         if let cached = accessCache[key] { return cached }
-        if let abort = tally.pointee.abort { throw abort }
+        if let abort { throw abort }
         accessCalls += 1
         if accessCalls > accessCallLimit {
             throw abortRequest(EvaluationLimitError.accessCalls(accessCallLimit))

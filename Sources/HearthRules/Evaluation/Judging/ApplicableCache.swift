@@ -29,13 +29,18 @@ final class ApplicableCache: Sendable {
     /// The statements applying to `fullPath` (`databases/{db}/documents/…`) for `method`, with
     /// placeholder bindings; nil when the file has a literal that could be taken for a placeholder.
     func allows(in file: RulesFile, fullPath: [String], method: RulesRequestMethod) -> [ApplicableAllow]? {
+        let lastHit = entries.withLock { state -> [ApplicableAllow]? in
+            guard let last = state.last, last.key.method == method, Self.path(fullPath, fits: last.key.shape, in: file)
+            else { return nil }
+            return last.allows
+        }
+        if let lastHit { return lastHit }
         var shape = fullPath
         for (index, segment) in fullPath.enumerated() where !file.isLiteralSegment(segment) {
             shape[index] = Self.placeholder(index)
         }
         let key = Key(method: method, shape: shape)
         let known = entries.withLock { state -> [ApplicableAllow]? in
-            if let last = state.last, last.key == key { return last.allows }
             guard let found = state.table[key] else { return nil }
             state.last = (key, found)
             return found
@@ -49,6 +54,20 @@ final class ApplicableCache: Sendable {
             state.last = (key, found)
         }
         return found
+    }
+
+    /// Whether `path` has `shape`: the same segment wherever the shape has one, and a segment
+    /// that is no pattern literal wherever it has a placeholder.
+    private static func path(_ path: [String], fits shape: [String], in file: RulesFile) -> Bool {
+        guard path.count == shape.count else { return false }
+        for (segment, expected) in zip(path, shape) {
+            if expected.utf8.first == 0 {
+                if file.isLiteralSegment(segment) { return false }
+            } else if segment != expected {
+                return false
+            }
+        }
+        return true
     }
 
     /// The placeholder standing for the segment at `index`.

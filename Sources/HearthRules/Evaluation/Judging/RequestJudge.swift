@@ -14,20 +14,20 @@ struct RequestJudge {
     let applicable: ApplicableCache
     /// The last caller's `request.auth`.
     let auth: AuthValueCache
+    /// Where evaluation outcomes are counted.
+    let coverage: CoverageStore
 
-    /// The decision for `request`, and the coverage counts its evaluation produced.
-    func judge(
-        _ request: AccessRequest, lookup: any DocumentLookup
-    ) -> (decision: AccessDecision, coverage: [UInt64]) {
-        if case .admin = request.auth { return (.allow, []) }
+    /// The decision for `request` (its evaluation's outcomes are counted in `coverage`).
+    func judge(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision {
+        if case .admin = request.auth { return .allow }
         let database = request.database.database
         let context = EvaluationContext(
             request: requestParts(request), resource: .document(request.resource),
-            database: database, lookup: lookup, accessCallLimit: request.accessCallLimit, limits: limits)
-        let decision = request.method == .list
+            database: database, lookup: lookup, accessCallLimit: request.accessCallLimit, limits: limits,
+            coverage: coverage)
+        return request.method == .list
             ? judgeList(request, context: context)
             : judgeDocument(request, context: context)
-        return (decision, context.coverage)
     }
 
     /// A single-document request: the real `resource`, the statements matching its path.
@@ -35,15 +35,21 @@ struct RequestJudge {
         guard let method = RulesRequestMethod(rawValue: request.method.rawValue) else {
             return .deny(detail: DenialDetail.text([DenialDetail.noMatchingStatements]))
         }
-        let fullPath = ["databases", request.database.database, "documents"] + request.path.segments
-        let statements: [BoundStatement]
+        var fullPath: [String] = []
+        fullPath.reserveCapacity(3 + request.path.segments.count)
+        fullPath.append("databases")
+        fullPath.append(request.database.database)
+        fullPath.append("documents")
+        fullPath += request.path.segments
+        let verdict: StatementVerdict
         if let shaped = applicable.allows(in: file, fullPath: fullPath, method: method) {
-            statements = shaped.map { BoundStatement(concrete: $0, path: fullPath) }
+            let statements = shaped.lazy.map { BoundStatement(concrete: $0, path: fullPath) }
+            verdict = StatementJudge.judge(statements, method: method.rawValue, context: context, programs: programs)
         } else {
-            statements = file.applicableAllows(forDocumentPath: fullPath, method: method)
+            let statements = file.applicableAllows(forDocumentPath: fullPath, method: method)
                 .map { BoundStatement(concrete: $0, path: nil) }
+            verdict = StatementJudge.judge(statements, method: method.rawValue, context: context, programs: programs)
         }
-        let verdict = StatementJudge.judge(statements, method: method.rawValue, context: context, programs: programs)
         return verdict.granted ? .allow : .deny(detail: DenialDetail.text(verdict.entries))
     }
 

@@ -12,7 +12,8 @@ struct StatementVerdict: Sendable, Equatable {
 enum StatementJudge {
     /// Judges `statements` for `method`; an empty list denies with "No matching allow statements".
     static func judge(
-        _ statements: [BoundStatement], method: String, context: EvaluationContext, programs: RulePrograms
+        _ statements: some Collection<BoundStatement>, method: String, context: EvaluationContext,
+        programs: RulePrograms
     ) -> StatementVerdict {
         guard !statements.isEmpty else {
             return StatementVerdict(granted: false, entries: [DenialDetail.noMatchingStatements], aborted: false)
