@@ -32,9 +32,11 @@ extension Engine {
         policy given: (any AccessPolicy)? = nil
     ) throws(FirestoreError) {
         guard let policy = given ?? policy(for: access) else { return }
-        let request = AccessRequest(
-            database: database, method: .get, path: key.path, auth: access, time: requestTime, resource: resource)
-        try judge(policy, request, lookup: EngineLookup(engine: self, database: database, version: version))
+        let decision = policy.authorize(
+            AccessRequest(
+                database: database, method: .get, path: key.path, auth: access, time: requestTime, resource: resource),
+            lookup: EngineLookup(engine: self, database: database, version: version))
+        if case .deny(let detail) = decision { throw FirestoreError.permissionDenied(detail: detail) }
     }
 
     /// Judges a query, aggregation, listing or query listener (`list`) from its constraints.

@@ -49,7 +49,11 @@ final class EvaluationContext {
     /// Expression nodes evaluated so far (reset per `list` disjunct).
     @exclusivity(unchecked) private var expressionsEvaluated = 0
     /// Set once a limit is exceeded: every further evaluation fails and the request is denied.
-    @exclusivity(unchecked) private(set) var abort: RuleError?
+    @exclusivity(unchecked) private(set) var abort: RuleError? {
+        didSet { aborted = abort != nil }
+    }
+    /// Whether `abort` is set (checked before every node without copying the error).
+    @exclusivity(unchecked) private var aborted = false
     /// Documents already read, by (after?, path); cached calls do not count against the limit.
     @exclusivity(unchecked) private var accessCache: [DocumentAccessKey: Document?] = [:]
     /// Distinct document-access calls made so far.
@@ -119,7 +123,7 @@ final class EvaluationContext {
 
     /// Called before each expression node: fails once aborted, and aborts past the budget.
     func enterExpression() throws(RuleError) {
-        if let abort { throw abort }
+        if aborted, let abort { throw abort }
         expressionsEvaluated += 1
         if expressionsEvaluated > limits.maxExpressions {
             throw abortRequest(EvaluationLimitError.expressions(limits.maxExpressions))
