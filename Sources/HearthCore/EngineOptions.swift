@@ -38,6 +38,6 @@ public struct Durability: Sendable, Equatable {
     /// Every commit is on disk when it returns (the default).
     public static let full = Durability(syncsEachCommit: true)
     /// Not synced per commit (faster; data is synced on close). For tests and scratch data only:
-    /// a machine crash can lose recent commits, though never corrupt the store.
+    /// a process crash loses nothing, a machine crash can lose recent commits (see Durability).
     public static let none = Durability(syncsEachCommit: false)
 }

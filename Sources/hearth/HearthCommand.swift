@@ -50,7 +50,7 @@ struct HearthCommand {
             }
         case "help", "--help", "-h":
             print("usage: hearth serve [--host H] [--port P] [--data DIR] [--project P] [--rules FILE]")
-            print("                    [--indexes firestore.indexes.json] [--require-indexes]")
+            print("                    [--indexes firestore.indexes.json] [--require-indexes] [--no-sync]")
             print("                                        run the emulator (gRPC + REST on one port)")
             print("       hearth demo [--data DIR]         open DIR and run a scripted session")
             print("       hearth verify [--data DIR]       check every record and storage invariant (exit 1 on problems)")

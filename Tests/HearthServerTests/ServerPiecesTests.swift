@@ -18,11 +18,12 @@ struct ServerPiecesTests {
     func arguments() throws {
         let parsed = try ServerConfiguration.parse(arguments: [
             "serve", "--port", "9000", "--data=/tmp/x", "--host", "::1", "--project", "demo", "--rules", "r",
-            "--require-indexes", "--indexes", "i.json",
+            "--require-indexes", "--indexes", "i.json", "--no-sync",
         ])
         #expect(parsed == ServerConfiguration(
             host: "::1", port: 9000, dataDirectory: "/tmp/x", project: "demo", rulesFile: "r", requireIndexes: true,
-            indexesFile: "i.json"))
+            indexesFile: "i.json", syncsEachCommit: false))
+        #expect(ServerConfiguration().syncsEachCommit)
         #expect(try ServerConfiguration.parse(arguments: []) == ServerConfiguration())
         #expect(throws: ServerArgumentError.self) { try ServerConfiguration.parse(arguments: ["--port", "x"]) }
         #expect(throws: ServerArgumentError.self) { try ServerConfiguration.parse(arguments: ["--bogus"]) }

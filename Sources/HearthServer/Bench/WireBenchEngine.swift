@@ -38,9 +38,11 @@ enum WireBenchEngine {
         }.1
     }
 
-    /// Starts an emulator on 127.0.0.1 with an ephemeral port over `directory`, durable as `hearth serve` is.
-    static func startEmulator(directory: String) async throws -> (HearthEmulator, Int) {
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: directory)
+    /// Starts an emulator on 127.0.0.1 with an ephemeral port over `directory`, durable as `hearth serve`
+    /// is unless `syncsEachCommit` is false (`--no-sync`).
+    static func startEmulator(directory: String, syncsEachCommit: Bool = true) async throws -> (HearthEmulator, Int) {
+        let configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, dataDirectory: directory, syncsEachCommit: syncsEachCommit)
         let emulator = try HearthEmulator(configuration: configuration)
         do {
             return (emulator, try await emulator.start())

@@ -40,6 +40,7 @@ package enum WireBenchmark {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
         var results = try await commitsAndReads(scale: scale, root: root, rawCommitBaseline: rawCommitBaseline)
+        results += try await unsyncedCommits(scale: scale, root: root)
         results += try await WireStartupBenchmark.run(
             documents: scale.startupDocuments, rounds: scale.startupRounds, root: root)
         return results
@@ -73,6 +74,34 @@ package enum WireBenchmark {
                     baseline: single ? rawCommitBaseline : names.engine))
             }
             results += try await reads(scale: scale, emulator: emulator, port: port, database: database, documents: documents)
+        } catch {
+            await WireBenchEngine.stop(emulator)
+            throw error
+        }
+        await WireBenchEngine.stop(emulator)
+        return results
+    }
+
+    /// The same batch commits through an emulator started with `--no-sync`, each beside its durable
+    /// counterpart: what skipping the per-commit flush buys.
+    private static func unsyncedCommits(scale: Scale, root: String) async throws -> [WireBenchResult] {
+        let database = try DatabaseID(project: "bench")
+        let size = WireBenchData.batchSize
+        let ranges = (0..<scale.batches).map { $0 * size..<($0 + 1) * size }
+        let names = CommitNames(size: size, committers: scale.committers)
+        let (emulator, port) = try await WireBenchEngine.startEmulator(directory: root + "/unsynced", syncsEachCommit: false)
+        var results: [WireBenchResult] = []
+        do {
+            for (collection, connections) in [("items", 1), ("batched", scale.committers)] {
+                let requests = try ranges.map { range throws(FirestoreError) in
+                    try WireBenchData.commitRequest(range, in: collection, database: database)
+                }
+                let seconds = try await WireBenchClient.commit(requests, port: port, connections: connections)
+                results.append(WireBenchResult(
+                    name: "wire Commit, batches of \(size) (gRPC, \(connections) connection\(connections == 1 ? "" : "s"), --no-sync)",
+                    ops: ranges.count * size, seconds: seconds,
+                    baseline: connections == 1 ? names.wire : names.wireConcurrent))
+            }
         } catch {
             await WireBenchEngine.stop(emulator)
             throw error

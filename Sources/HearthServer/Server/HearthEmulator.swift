@@ -38,7 +38,8 @@ public final class HearthEmulator: Sendable {
     public init(configuration: ServerConfiguration) throws {
         self.configuration = configuration
         try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
-        var options = EngineOptions(requireIndexes: configuration.requireIndexes)
+        var options = EngineOptions(
+            durability: configuration.syncsEachCommit ? .full : .none, requireIndexes: configuration.requireIndexes)
         if let indexesFile = configuration.indexesFile {
             let text: String
             do {

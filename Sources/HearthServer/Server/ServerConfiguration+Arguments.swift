@@ -8,7 +8,7 @@ extension ServerConfiguration {
     /// The usage text of `hearth serve`.
     public static let usage = """
         Usage: hearth serve [--host HOST] [--port PORT] [--data DIR] [--project ID]
-                            [--rules FILE] [--require-indexes] [--indexes FILE]
+                            [--rules FILE] [--require-indexes] [--indexes FILE] [--no-sync]
 
           --host HOST         address to bind (default 127.0.0.1)
           --port PORT         port for gRPC and REST (default 8080; 0 picks a free port)
@@ -17,6 +17,9 @@ extension ServerConfiguration {
           --rules FILE        firestore.rules applied to every project, reloaded when it changes
           --require-indexes   reject queries that need a composite index not declared
           --indexes FILE      firestore.indexes.json with composite indexes
+          --no-sync           do not flush each commit to disk before answering (faster writes;
+                              data survives the server stopping or crashing, but a crash of the
+                              machine can lose recent commits) - for tests and scratch data
         """
 
     /// Parses `hearth serve` flags (a leading `serve` is accepted and skipped); `--flag=value` works too.
@@ -52,6 +55,7 @@ extension ServerConfiguration {
             case "--rules": configuration.rulesFile = try value()
             case "--indexes": configuration.indexesFile = try value()
             case "--require-indexes": configuration.requireIndexes = true
+            case "--no-sync": configuration.syncsEachCommit = false
             case "--help", "-h": throw ServerArgumentError(description: usage)
             default: throw ServerArgumentError(description: "Unknown argument '\(argument)'.\n\n\(usage)")
             }

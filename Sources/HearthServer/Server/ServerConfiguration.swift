@@ -16,13 +16,16 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var indexesFile: String?
     /// The largest request accepted, in bytes (Firestore's 10 MiB).
     public var maxRequestBytes: Int
+    /// Whether each commit is flushed to disk before it is acknowledged (`--no-sync` turns it off).
+    public var syncsEachCommit: Bool
 
     /// Creates a configuration; the defaults are those of `hearth serve` without flags.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./.hearth", project: String? = nil,
         rulesFile: String? = nil, requireIndexes: Bool = false, indexesFile: String? = nil,
-        maxRequestBytes: Int = 10 * 1024 * 1024
+        maxRequestBytes: Int = 10 * 1024 * 1024, syncsEachCommit: Bool = true
     ) {
+        self.syncsEachCommit = syncsEachCommit
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
