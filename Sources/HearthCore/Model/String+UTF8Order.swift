@@ -9,8 +9,16 @@ extension String {
     }
 
     /// True when both strings have exactly the same UTF-8 bytes (no canonical equivalence).
+    /// Compares the contiguous bytes directly (native strings always have them); iterating the
+    /// UTF-8 views element by element showed in every dictionary lookup keyed by paths.
     package static func equalUTF8(_ a: String, _ b: String) -> Bool {
-        a.utf8.elementsEqual(b.utf8)
+        let direct = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in
+                left.count == right.count && UTF8Order.compare(left, right) == 0
+            }
+        }
+        if let known = direct ?? nil { return known }
+        return a.utf8.elementsEqual(b.utf8)
     }
 }
 

@@ -21,6 +21,17 @@ package enum IndexEntries {
         func add(_ scope: IndexKeys.Scope, _ kind: IndexKeys.Kind, field: UInt64, value: [UInt8]) {
             let scopeID = scope == .collection ? collection : groupID
             let name = scope == .collection ? collectionName : groupName
+            let length = IndexKeys.headerBytes + value.count + name.count
+            if value.count <= IndexKeys.maxValueBytes && length <= IndexKeys.maxKeyBytes - IndexKeys.cutHashBytes {
+                // The common case, built in one buffer: the same bytes `IndexKeys.entry` gives uncut entries.
+                var entryKey = [UInt8]()
+                entryKey.reserveCapacity(length)
+                IndexKeys.appendHeader(db: db, scope: scope, scopeID: scopeID, kind: kind, field: field, to: &entryKey)
+                entryKey += value
+                entryKey += name
+                result.append((entryKey, data))
+                return
+            }
             let header = IndexKeys.header(db: db, scope: scope, scopeID: scopeID, kind: kind, field: field)
             let (entryKey, flags) = IndexKeys.entry(header: header, value: value, name: name)
             result.append((entryKey, flags == 0 ? data : IndexKeys.data(flags: flags, collection: collection, id: key.documentID)))
@@ -28,18 +39,19 @@ package enum IndexEntries {
 
         let collectionID = key.collectionPath.lastSegment ?? ""
         let anyGroupFields = groupScope.hasAny(in: collectionID)
-        forEachField(fields, prefix: []) { path, value in
+        var path: [String] = []
+        forEachField(fields, path: &path) { path, value in
             let fieldPath = FieldPath(uncheckedSegments: path)
             let field = IndexKeys.fieldID(fieldPath)
             let inGroup = anyGroupFields && groupScope.isEnabled(fieldPath, in: collectionID)
             let encoded = OrderedValueEncoding.encode(value, direction: .ascending)
             add(.collection, .value, field: field, value: encoded)
             if inGroup { add(.group, .value, field: field, value: encoded) }
-            guard case .array(let elements) = value else { return }
+            guard case .array(let elements) = value, !elements.isEmpty else { return }
             var seen = Set<[UInt8]>()
             for element in elements {
                 let encodedElement = OrderedValueEncoding.encode(element, direction: .ascending)
-                guard seen.insert(encodedElement).inserted else { continue }
+                guard elements.count == 1 || seen.insert(encodedElement).inserted else { continue }
                 add(.collection, .arrayElement, field: field, value: encodedElement)
                 if inGroup { add(.group, .arrayElement, field: field, value: encodedElement) }
             }
@@ -65,12 +77,14 @@ package enum IndexEntries {
         a.withUnsafeBytes { left in b.withUnsafeBytes { right in UTF8KeyOrder.compareBytes(left, right) } }
     }
 
-    /// Visits every field path of a map, depth first, maps before their sub-fields.
-    private static func forEachField(_ fields: [String: Value], prefix: [String], _ visit: ([String], Value) -> Void) {
+    /// Visits every field path of a map, depth first, maps before their sub-fields; `path` is the
+    /// prefix so far (a buffer reused down the recursion rather than a new array per field).
+    private static func forEachField(_ fields: [String: Value], path: inout [String], _ visit: ([String], Value) -> Void) {
         for (name, value) in fields {
-            let path = prefix + [name]
+            path.append(name)
             visit(path, value)
-            if case .map(let nested) = value { forEachField(nested, prefix: path, visit) }
+            if case .map(let nested) = value { forEachField(nested, path: &path, visit) }
+            path.removeLast()
         }
     }
 

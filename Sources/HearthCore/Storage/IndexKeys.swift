@@ -79,12 +79,19 @@ package enum IndexKeys {
     package static func header(db: UInt32, scope: Scope, scopeID: UInt64, kind: Kind, field: UInt64) -> [UInt8] {
         var key = [UInt8]()
         key.reserveCapacity(headerBytes + 64)
+        appendHeader(db: db, scope: scope, scopeID: scopeID, kind: kind, field: field, to: &key)
+        return key
+    }
+
+    /// Appends the header to `key`.
+    package static func appendHeader(
+        db: UInt32, scope: Scope, scopeID: UInt64, kind: Kind, field: UInt64, to key: inout [UInt8]
+    ) {
         key.appendBigEndian(db)
         key.append(scope.rawValue)
         key.appendBigEndian(scopeID)
         key.append(kind.rawValue)
         key.appendBigEndian(field)
-        return key
     }
 
     /// The scope id of a collection-group scope.

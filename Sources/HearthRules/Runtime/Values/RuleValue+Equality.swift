@@ -1,17 +1,7 @@
+import HearthCore
+
 /// The rules language's `==`: numeric across int and float, structural for collections.
 extension RuleValue: Equatable {
-    /// Whether two strings have the same UTF-8 bytes (rules compare strings by code points, not by
-    /// Unicode canonical equivalence as Swift's `==` does), comparing contiguous bytes directly.
-    static func sameCodeUnits(_ a: String, _ b: String) -> Bool {
-        let direct = a.utf8.withContiguousStorageIfAvailable { left in
-            b.utf8.withContiguousStorageIfAvailable { right in
-                left.count == right.count && left.elementsEqual(right)
-            }
-        }
-        if let known = direct ?? nil { return known }
-        return a.utf8.elementsEqual(b.utf8)
-    }
-
     /// `lhs == rhs` as rules evaluate it; values of unrelated types are simply unequal.
     static func == (lhs: RuleValue, rhs: RuleValue) -> Bool {
         switch (lhs, rhs) {
@@ -21,7 +11,7 @@ extension RuleValue: Equatable {
         case (.float(let a), .float(let b)): return a == b
         case (.int(let a), .float(let b)): return Double(a) == b
         case (.float(let a), .int(let b)): return a == Double(b)
-        case (.string(let a), .string(let b)): return sameCodeUnits(a, b)
+        case (.string(let a), .string(let b)): return String.equalUTF8(a, b)
         case (.bytes(let a), .bytes(let b)): return a == b
         case (.list(let a), .list(let b)): return a == b
         case (.map(let a), .map(let b)): return a == b
