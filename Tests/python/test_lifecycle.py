@@ -38,3 +38,24 @@ def test_shutdown_endpoint(tmp_path):
     response = requests.post(f"{hearth.url}/shutdown")
     assert response.status_code == 200
     assert hearth.wait_exit(20) == 0
+
+
+def test_no_sync_keeps_data_across_a_server_crash(tmp_path, monkeypatch):
+    # --no-sync skips the per-commit flush; what a commit wrote is still with the operating
+    # system, so a killed server loses nothing (only a machine crash could).
+    first = HearthServer(tmp_path / "data", extra_args=["--no-sync"]).start()
+    monkeypatch.setenv("FIRESTORE_EMULATOR_HOST", first.host)
+    db = firestore.Client(project="no-sync-test")
+    batch = db.batch()
+    for i in range(50):
+        batch.set(db.collection("fast").document(f"d{i}"), {"i": i})
+    batch.commit()
+    db.collection("fast").document("d7").update({"i": firestore.Increment(1)})
+    first.kill()
+    second = HearthServer(tmp_path / "data", port=first.port).start()
+    try:
+        db = firestore.Client(project="no-sync-test")
+        assert db.collection("fast").count().get()[0][0].value == 50
+        assert db.collection("fast").document("d7").get().to_dict() == {"i": 8}
+    finally:
+        second.stop()

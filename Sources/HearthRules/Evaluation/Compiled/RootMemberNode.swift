@@ -5,15 +5,15 @@ final class RootMemberNode: RuleNode, @unchecked Sendable {
     /// The bare name, for when it does not denote the request-wide object (a wildcard of the same
     /// name shadows it, or `resource` is a query symbol).
     let receiver: NameNode
-    /// Which object the name denotes when nothing shadows it.
-    let root: EvaluationContext.Root
+    /// The member, resolved against the object the name denotes when nothing shadows it.
+    let member: EvaluationContext.RootMember
     /// The member's name.
     let name: String
 
     /// A member of a root object for expression `id`.
-    init(id: Int, receiver: NameNode, root: EvaluationContext.Root, name: String) {
+    init(id: Int, receiver: NameNode, ofResource: Bool, name: String) {
         self.receiver = receiver
-        self.root = root
+        self.member = EvaluationContext.RootMember(name: name, ofResource: ofResource)
         self.name = name
         super.init(id: id)
     }
@@ -21,7 +21,7 @@ final class RootMemberNode: RuleNode, @unchecked Sendable {
     override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let context = evaluator.context
         guard evaluator.denotesRoot(receiver.name, atScope: frame.scopeIndex),
-              let (rootCode, result) = context.member(of: root, name)
+              let (rootCode, result) = context.value(of: member)
         else { return try MemberNode.member(of: try receiver.evaluate(evaluator, frame), name) }
         try context.enterExpression()
         context.record(receiver.id, rootCode)

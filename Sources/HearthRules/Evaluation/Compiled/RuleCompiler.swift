@@ -53,10 +53,11 @@ final class RuleCompiler {
                 }
             })
         case .member(let receiver, let name):
-            if case .identifier(let rootName) = receiver.kind, lexical.slot(of: rootName) == nil,
-               let root = Self.roots[rootName] {
+            if case .identifier(let rootName) = receiver.kind, rootName == "request" || rootName == "resource",
+               lexical.slot(of: rootName) == nil {
                 return RootMemberNode(
-                    id: id, receiver: NameNode(id: receiver.id, name: rootName), root: root, name: name)
+                    id: id, receiver: NameNode(id: receiver.id, name: rootName), ofResource: rootName == "resource",
+                    name: name)
             }
             return MemberNode(id: id, receiver: compile(receiver, lexical), name: name)
         case .index(let receiver, let index):
@@ -89,9 +90,6 @@ final class RuleCompiler {
             return IsTypeNode(id: id, operand: compile(operand, lexical), type: type)
         }
     }
-
-    /// The request-wide objects by name.
-    static let roots: [String: EvaluationContext.Root] = ["request": .request, "resource": .resource]
 
     /// The namespaces whose functions are written `namespace.name(…)`.
     static let namespaces: Set<String> = ["math", "timestamp", "duration", "latlng", "hashing"]

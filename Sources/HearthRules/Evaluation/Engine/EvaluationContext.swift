@@ -23,13 +23,36 @@ final class EvaluationContext {
         case term(RuleTerm)
     }
 
-    /// The two request-wide objects.
-    enum Root {
-        /// `request`.
-        case request
-        /// `resource`.
-        case resource
+    /// A member of one of the two request-wide objects, resolved when the rules are compiled.
+    enum RootMember {
+        /// `request.<member>`.
+        case request(RuleRequest.Member)
+        /// `resource.<member>`.
+        case resource(RuleResource.Member)
+        /// A name neither object has (reading it is an error, or `null`'s error for no resource).
+        case missing(resource: Bool, name: String)
+
+        /// The member `name` of `request` (or of `resource` when `ofResource`).
+        init(name: String, ofResource: Bool) {
+            if ofResource, let member = RuleResource.Member(rawValue: name) {
+                self = .resource(member)
+            } else if !ofResource, let member = RuleRequest.Member(rawValue: name) {
+                self = .request(member)
+            } else {
+                self = .missing(resource: ofResource, name: name)
+            }
+        }
+
+        /// Whether the member is one of `resource`'s.
+        var ofResource: Bool {
+            switch self {
+            case .request: false
+            case .resource: true
+            case .missing(let resource, _): resource
+            }
+        }
     }
+
     /// The database id (`(default)`), which `get()` paths must name.
     let database: String
     /// Reads documents for `get`/`exists`/`getAfter`/`existsAfter`.
@@ -101,24 +124,29 @@ final class EvaluationContext {
         builtResource = nil
     }
 
-    /// `root.name` built straight from what the object is made of, without building the rest,
-    /// with the coverage code the object itself would record; nil when `root` is a query symbol
-    /// (which the general member access handles).
-    func member(of root: Root, _ name: String) -> (rootCode: UInt32, result: Result<RuleValue, RuleError>)? {
-        switch root {
-        case .request:
-            guard let value = RuleRequest.member(name, of: requestParts) else {
-                return (OutcomeCode.mapCode, .failure(RuleError.undefinedProperty(name)))
-            }
-            return (OutcomeCode.mapCode, .success(value))
-        case .resource:
+    /// `member` built straight from what its object is made of, without building the rest, with
+    /// the coverage code the object itself would record; nil when the object is `resource` and
+    /// that is a query symbol (which the general member access handles).
+    func value(of member: RootMember) -> (rootCode: UInt32, result: Result<RuleValue, RuleError>)? {
+        if member.ofResource {
             guard case .document(let document) = resourceSource else { return nil }
             guard let document else { return (OutcomeCode.nullCode, .failure(RuleError.nullValue)) }
-            guard let value = RuleResource.member(name, of: document, database: database) else {
-                return (OutcomeCode.mapCode, .failure(RuleError.undefinedProperty(name)))
+            switch member {
+            case .resource(let known):
+                return (OutcomeCode.mapCode, .success(RuleResource.member(known, of: document, database: database)))
+            case .request, .missing:
+                break
             }
+        } else if case .request(let known) = member, let value = RuleRequest.member(known, of: requestParts) {
             return (OutcomeCode.mapCode, .success(value))
         }
+        let name: String
+        switch member {
+        case .request(let known): name = known.rawValue
+        case .resource(let known): name = known.rawValue
+        case .missing(_, let missing): name = missing
+        }
+        return (OutcomeCode.mapCode, .failure(RuleError.undefinedProperty(name)))
     }
 
     /// Called before each expression node: fails once aborted, and aborts past the budget.

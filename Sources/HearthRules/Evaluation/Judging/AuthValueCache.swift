@@ -11,7 +11,11 @@ final class AuthValueCache: Sendable {
 
     /// `request.auth` for `context`: `{uid, token}`, or `null` when not signed in.
     func value(for context: AccessContext) -> RuleValue {
-        if let known = last.withLock({ $0 }), known.context == context { return known.value }
+        let known = last.withLock { last -> RuleValue? in
+            guard let last, last.context == context else { return nil }
+            return last.value
+        }
+        if let known { return known }
         let value = RuleRequest.authValue(RuleRequest.Auth(context))
         last.withLock { $0 = (context, value) }
         return value

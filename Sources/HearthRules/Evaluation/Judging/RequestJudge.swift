@@ -32,9 +32,7 @@ struct RequestJudge {
 
     /// A single-document request: the real `resource`, the statements matching its path.
     private func judgeDocument(_ request: AccessRequest, context: EvaluationContext) -> AccessDecision {
-        guard let method = RulesRequestMethod(rawValue: request.method.rawValue) else {
-            return .deny(detail: DenialDetail.text([DenialDetail.noMatchingStatements]))
-        }
+        let method = RulesRequestMethod(request.method)
         var fullPath: [String] = []
         fullPath.reserveCapacity(3 + request.path.segments.count)
         fullPath.append("databases")
@@ -94,5 +92,18 @@ struct RequestJudge {
             orderBy: query.orderBy.map { order in
                 RuleRequest.Order(field: order.field.canonicalString, descending: order.descending)
             })
+    }
+}
+
+extension RulesRequestMethod {
+    /// The rules method of a core access request's method.
+    init(_ method: AccessRequest.Method) {
+        switch method {
+        case .get: self = .get
+        case .list: self = .list
+        case .create: self = .create
+        case .update: self = .update
+        case .delete: self = .delete
+        }
     }
 }

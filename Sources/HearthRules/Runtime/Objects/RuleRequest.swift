@@ -66,32 +66,33 @@ enum RuleRequest {
     }
 
     /// The keys a `request` map can have.
-    static let memberNames = ["auth", "method", "path", "time", "query", "resource", "writeFields"]
+    enum Member: String, CaseIterable {
+        case auth, method, path, time, query, resource, writeFields
+    }
 
     /// One member of the `request` built from `parts`; nil when the request has no such key.
-    static func member(_ name: String, of parts: Parts) -> RuleValue? {
-        switch name {
-        case "auth": return parts.auth
-        case "method": return .string(parts.method)
-        case "path": return .path(RuleResource.documentPath(database: parts.database, path: parts.path))
-        case "time": return .timestamp(parts.time)
-        case "query": return parts.query.map(queryValue)
-        case "resource":
+    static func member(_ member: Member, of parts: Parts) -> RuleValue? {
+        switch member {
+        case .auth: return parts.auth
+        case .method: return .string(parts.method)
+        case .path: return .path(RuleResource.documentPath(database: parts.database, path: parts.path))
+        case .time: return .timestamp(parts.time)
+        case .query: return parts.query.map(queryValue)
+        case .resource:
             switch parts.incoming {
             case .absent: return nil
             case .null: return .null
             case .document(let document): return RuleResource.value(of: document, database: parts.database)
             }
-        case "writeFields": return parts.writeFields.map { .list($0.map { RuleValue.string($0) }) }
-        default: return nil
+        case .writeFields: return parts.writeFields.map { .list($0.map { RuleValue.string($0) }) }
         }
     }
 
     /// The whole `request` map of `parts`.
     static func value(of parts: Parts) -> RuleValue {
         var fields: [String: RuleValue] = [:]
-        for name in memberNames {
-            if let value = member(name, of: parts) { fields[name] = value }
+        for name in Member.allCases {
+            if let value = member(name, of: parts) { fields[name.rawValue] = value }
         }
         return .map(fields)
     }

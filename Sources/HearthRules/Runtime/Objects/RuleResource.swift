@@ -9,25 +9,25 @@ enum RuleResource {
     }
 
     /// The keys of a resource map.
-    static let memberNames = ["data", "id", "__name__"]
+    enum Member: String, CaseIterable {
+        case data, id
+        case name = "__name__"
+    }
 
     /// One entry of `document`'s resource map: `data` (the fields), `id` (last segment) or
-    /// `__name__` (full path); nil for any other name.
-    static func member(_ name: String, of document: Document, database: String) -> RuleValue? {
-        switch name {
-        case "data": .map(RuleValue.fields(document.fields))
-        case "id": .string(document.key.documentID)
-        case "__name__": .path(documentPath(database: database, path: document.key.path))
-        default: nil
+    /// `__name__` (full path).
+    static func member(_ member: Member, of document: Document, database: String) -> RuleValue {
+        switch member {
+        case .data: .map(RuleValue.fields(document.fields))
+        case .id: .string(document.key.documentID)
+        case .name: .path(documentPath(database: database, path: document.key.path))
         }
     }
 
     /// The resource map's entries.
     static func fields(of document: Document, database: String) -> [String: RuleValue] {
         var fields: [String: RuleValue] = [:]
-        for name in memberNames {
-            if let value = member(name, of: document, database: database) { fields[name] = value }
-        }
+        for name in Member.allCases { fields[name.rawValue] = member(name, of: document, database: database) }
         return fields
     }
 

@@ -4,6 +4,10 @@ import HearthCore
 extension RuleValue: Equatable {
     /// `lhs == rhs` as rules evaluate it; values of unrelated types are simply unequal.
     static func == (lhs: RuleValue, rhs: RuleValue) -> Bool {
+        // The commonest comparisons, answered before pairing the operands up (which copies them).
+        if case .null = rhs { return lhs.isNull }
+        if case .null = lhs { return false }
+        if case .string(let a) = lhs, case .string(let b) = rhs { return String.equalUTF8(a, b) }
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
