@@ -11,14 +11,58 @@ package enum IndexEntries {
         key: DocumentKey, fields: [String: Value], db: UInt32, collection: UInt64,
         groupScope: GroupScopePolicy = GroupScopePolicy(IndexConfiguration())
     ) -> [Entry] {
-        let collectionName = IndexKeys.collectionName(id: key.documentID)
-        let groupName = IndexKeys.groupName(path: key.path)
-        let groupID = IndexKeys.groupID(key.collectionPath.lastSegment ?? "")
-        let data = IndexKeys.data(flags: 0, collection: collection, id: key.documentID)
-        var result: [Entry] = []
-        result.reserveCapacity(2 * fields.count + 1)
+        var builder = EntryBuilder(key: key, db: db, collection: collection, capacity: 2 * fields.count + 1)
+        let collectionID = key.collectionPath.lastSegment ?? ""
+        let anyGroupFields = groupScope.hasAny(in: collectionID)
+        var path: [String] = []
+        // The builder travels as an `inout` argument rather than being captured, so appending to
+        // it pays no dynamic exclusivity check.
+        forEachField(fields, path: &path, into: &builder) { path, value, builder in
+            let fieldPath = FieldPath(uncheckedSegments: path)
+            let field = IndexKeys.fieldID(fieldPath)
+            let inGroup = anyGroupFields && groupScope.isEnabled(fieldPath, in: collectionID)
+            let encoded = OrderedValueEncoding.encode(value, direction: .ascending)
+            builder.add(.collection, .value, field: field, value: encoded)
+            if inGroup { builder.add(.group, .value, field: field, value: encoded) }
+            guard case .array(let elements) = value, !elements.isEmpty else { return }
+            var seen = Set<[UInt8]>()
+            for element in elements {
+                let encodedElement = OrderedValueEncoding.encode(element, direction: .ascending)
+                guard elements.count == 1 || seen.insert(encodedElement).inserted else { continue }
+                builder.add(.collection, .arrayElement, field: field, value: encodedElement)
+                if inGroup { builder.add(.group, .arrayElement, field: field, value: encodedElement) }
+            }
+        }
+        builder.add(.group, .name, field: 0, value: [])
+        return sortedUnique(builder.entries)
+    }
 
-        func add(_ scope: IndexKeys.Scope, _ kind: IndexKeys.Kind, field: UInt64, value: [UInt8]) {
+    /// Builds one document's entries: what they share (names, scope ids, data) computed once.
+    private struct EntryBuilder {
+        let key: DocumentKey
+        let db: UInt32
+        let collection: UInt64
+        let collectionName: [UInt8]
+        let groupName: [UInt8]
+        let groupID: UInt64
+        let data: [UInt8]
+        /// The entries so far.
+        var entries: [Entry] = []
+
+        /// A builder for the document `key` of collection number `collection`.
+        init(key: DocumentKey, db: UInt32, collection: UInt64, capacity: Int) {
+            self.key = key
+            self.db = db
+            self.collection = collection
+            collectionName = IndexKeys.collectionName(id: key.documentID)
+            groupName = IndexKeys.groupName(path: key.path)
+            groupID = IndexKeys.groupID(key.collectionPath.lastSegment ?? "")
+            data = IndexKeys.data(flags: 0, collection: collection, id: key.documentID)
+            entries.reserveCapacity(capacity)
+        }
+
+        /// Adds the entry of `value` (an encoding) for `field` in `scope`.
+        mutating func add(_ scope: IndexKeys.Scope, _ kind: IndexKeys.Kind, field: UInt64, value: [UInt8]) {
             let scopeID = scope == .collection ? collection : groupID
             let name = scope == .collection ? collectionName : groupName
             let length = IndexKeys.headerBytes + value.count + name.count
@@ -29,35 +73,13 @@ package enum IndexEntries {
                 IndexKeys.appendHeader(db: db, scope: scope, scopeID: scopeID, kind: kind, field: field, to: &entryKey)
                 entryKey += value
                 entryKey += name
-                result.append((entryKey, data))
+                entries.append((entryKey, data))
                 return
             }
             let header = IndexKeys.header(db: db, scope: scope, scopeID: scopeID, kind: kind, field: field)
             let (entryKey, flags) = IndexKeys.entry(header: header, value: value, name: name)
-            result.append((entryKey, flags == 0 ? data : IndexKeys.data(flags: flags, collection: collection, id: key.documentID)))
+            entries.append((entryKey, flags == 0 ? data : IndexKeys.data(flags: flags, collection: collection, id: key.documentID)))
         }
-
-        let collectionID = key.collectionPath.lastSegment ?? ""
-        let anyGroupFields = groupScope.hasAny(in: collectionID)
-        var path: [String] = []
-        forEachField(fields, path: &path) { path, value in
-            let fieldPath = FieldPath(uncheckedSegments: path)
-            let field = IndexKeys.fieldID(fieldPath)
-            let inGroup = anyGroupFields && groupScope.isEnabled(fieldPath, in: collectionID)
-            let encoded = OrderedValueEncoding.encode(value, direction: .ascending)
-            add(.collection, .value, field: field, value: encoded)
-            if inGroup { add(.group, .value, field: field, value: encoded) }
-            guard case .array(let elements) = value, !elements.isEmpty else { return }
-            var seen = Set<[UInt8]>()
-            for element in elements {
-                let encodedElement = OrderedValueEncoding.encode(element, direction: .ascending)
-                guard elements.count == 1 || seen.insert(encodedElement).inserted else { continue }
-                add(.collection, .arrayElement, field: field, value: encodedElement)
-                if inGroup { add(.group, .arrayElement, field: field, value: encodedElement) }
-            }
-        }
-        add(.group, .name, field: 0, value: [])
-        return sortedUnique(result)
     }
 
     /// `entries` in ascending key order with each key once (the last entry of a key wins).
@@ -79,11 +101,14 @@ package enum IndexEntries {
 
     /// Visits every field path of a map, depth first, maps before their sub-fields; `path` is the
     /// prefix so far (a buffer reused down the recursion rather than a new array per field).
-    private static func forEachField(_ fields: [String: Value], path: inout [String], _ visit: ([String], Value) -> Void) {
+    private static func forEachField<State>(
+        _ fields: [String: Value], path: inout [String], into state: inout State,
+        _ visit: ([String], Value, inout State) -> Void
+    ) {
         for (name, value) in fields {
             path.append(name)
-            visit(path, value)
-            if case .map(let nested) = value { forEachField(nested, path: &path, visit) }
+            visit(path, value, &state)
+            if case .map(let nested) = value { forEachField(nested, path: &path, into: &state, visit) }
             path.removeLast()
         }
     }

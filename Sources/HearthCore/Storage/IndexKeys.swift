@@ -94,8 +94,19 @@ package enum IndexKeys {
         key.appendBigEndian(field)
     }
 
-    /// The scope id of a collection-group scope.
-    package static func groupID(_ collectionID: String) -> UInt64 { nameHash(collectionID) }
+    /// The scope id of a collection-group scope (the last one remembered: a commit's documents
+    /// mostly share their collection, and this is a SHA-256 per document otherwise).
+    package static func groupID(_ collectionID: String) -> UInt64 {
+        if let known = lastGroupID.withLock({ last in last.flatMap { String.equalUTF8($0.id, collectionID) ? $0.hash : nil } }) {
+            return known
+        }
+        let hash = nameHash(collectionID)
+        lastGroupID.withLock { $0 = (collectionID, hash) }
+        return hash
+    }
+
+    /// The last collection id `groupID` hashed, and its hash.
+    private static let lastGroupID = Mutex<(id: String, hash: UInt64)?>(nil)
 
     /// The field number of a field path (remembered: documents of a collection share their fields).
     package static func fieldID(_ field: FieldPath) -> UInt64 {
