@@ -1,20 +1,24 @@
-/// `&&` / `||` through `RuleLogic`: short-circuit, and absorb an error when the other side decides.
-final class LogicNode: RuleNode, @unchecked Sendable {
-    /// `.and` or `.or`.
+/// A node with an operator and two operands (`&&`/`||` and the other binary operators).
+class OperatorNode: RuleNode, @unchecked Sendable {
+    /// The operator.
     let op: RuleBinaryOperator
     /// The left operand.
     let left: RuleNode
-    /// The right operand (evaluated only when the left one does not decide).
+    /// The right operand.
     let right: RuleNode
 
-    /// A logical operation for expression `id`.
+    /// An operation for expression `id`.
     init(id: Int, op: RuleBinaryOperator, left: RuleNode, right: RuleNode) {
         self.op = op
         self.left = left
         self.right = right
         super.init(id: id)
     }
+}
 
+/// `&&` / `||` through `RuleLogic`: short-circuit (the right operand is evaluated only when the
+/// left one does not decide), and absorb an error when the other side decides.
+final class LogicNode: OperatorNode, @unchecked Sendable {
     override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let lhs = { () throws(RuleError) -> RuleValue in try self.left.evaluateConcrete(evaluator, frame, role: "bool") }
         let rhs = { () throws(RuleError) -> RuleValue in try self.right.evaluateConcrete(evaluator, frame, role: "bool") }
@@ -82,22 +86,7 @@ final class LogicChainNode: RuleNode, @unchecked Sendable {
 }
 
 /// Any other binary operator: both operands (the collection first for `in`), then the operation.
-final class BinaryNode: RuleNode, @unchecked Sendable {
-    /// The operator.
-    let op: RuleBinaryOperator
-    /// The left operand.
-    let left: RuleNode
-    /// The right operand.
-    let right: RuleNode
-
-    /// A binary operation for expression `id`.
-    init(id: Int, op: RuleBinaryOperator, left: RuleNode, right: RuleNode) {
-        self.op = op
-        self.left = left
-        self.right = right
-        super.init(id: id)
-    }
-
+final class BinaryNode: OperatorNode, @unchecked Sendable {
     override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let lhs: RuleTerm
         let rhs: RuleTerm
