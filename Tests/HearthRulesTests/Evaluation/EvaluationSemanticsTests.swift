@@ -47,6 +47,26 @@ import Testing
         #expect(rules.authorize(F.request(.get, "u/y"), lookup: FakeDocumentLookup()).isAllowed)
     }
 
+    /// Members of a shadowed `request`/`resource` are read from the local or wildcard, and members
+    /// of the real objects from the request (both compiled ahead of time, so both are checked).
+    @Test func membersOfShadowedAndRealRootObjects() throws {
+        let rules = try F.rules("""
+            function viaParameter(request) { return request.auth == 'p'; }
+            match /p/{id} { allow get: if viaParameter({'auth': 'p'}); }
+            match /w/{request} { allow get: if request.auth == null; }
+            match /r/{id} { allow get: if request.auth == null && resource.data.n == 1 && resource.id == id; }
+            match /m/{id} { allow get: if resource.data.n == 1; }
+            """)
+        let lookup = FakeDocumentLookup()
+        #expect(rules.authorize(F.request(.get, "p/x"), lookup: lookup).isAllowed)
+        // The wildcard `request` is the string "x": `.auth` on a string is an error, so no grant.
+        #expect(!rules.authorize(F.request(.get, "w/x"), lookup: lookup).isAllowed)
+        #expect(rules.authorize(F.request(.get, "r/x", stored: ["n": .integer(1)]), lookup: lookup).isAllowed)
+        #expect(!rules.authorize(F.request(.get, "r/x", stored: ["n": .integer(2)]), lookup: lookup).isAllowed)
+        let missing = rules.authorize(F.request(.get, "m/x"), lookup: lookup)
+        #expect(missing.denialDetail == "\nNull value error. for 'get' @ L8")
+    }
+
     /// An unknown function is a run-time error with Firebase's text, not a load error.
     @Test func unknownFunctionIsRuntimeError() throws {
         let decision = try get("isSignedIn()")
