@@ -6,6 +6,7 @@ import threading
 import grpc
 import pytest
 import requests
+from google.cloud.firestore_v1.base_query import FieldFilter
 
 from conftest import PROJECT, wait_for
 
@@ -86,7 +87,7 @@ def test_many_concurrent_clients(server):
             db = firestore.Client(project=PROJECT)
             for i in range(10):
                 db.collection("concurrent").document(f"c{n}-{i}").set({"n": n, "i": i})
-            assert len(list(db.collection("concurrent").where("n", "==", n).stream())) == 10
+            assert len(list(db.collection("concurrent").where(filter=FieldFilter("n", "==", n)).stream())) == 10
             requests.get(server.url + "/").raise_for_status()
         except Exception as error:  # noqa: BLE001
             errors.append(error)
