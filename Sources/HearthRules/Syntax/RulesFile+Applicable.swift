@@ -64,15 +64,6 @@ final class ApplicableAllow: Sendable {
             scope.bindings["request"] != nil || scope.bindings["resource"] != nil
         }
     }
-
-    /// Resolves a call to `name` made by code declared in `scopes[scopeIndex]`, looking outwards.
-    /// Returns the function and the index of the scope that declares it (its body resolves from there).
-    func resolveFunction(named name: String, fromScope scopeIndex: Int = 0) -> (function: FunctionDecl, scope: Int)? {
-        guard scopeIndex >= 0, scopeIndex <= scopes.count,
-              let (function, offset) = FunctionScope.resolve(name, in: scopes[scopeIndex...])
-        else { return nil }
-        return (function, scopeIndex + offset)
-    }
 }
 
 /// One lexical level: the functions declared there and the wildcards visible to them.

@@ -133,12 +133,13 @@ import Testing
         #expect(allow.scopes.map { $0.functions.keys.sorted() } == [[], ["helper"], ["docs"], ["svc"], ["top"]])
         #expect(allow.scopes[2].bindings == ["database": .segment("db1")])
         #expect(allow.scopes[3].bindings.isEmpty)
-        let helper = try #require(allow.resolveFunction(named: "helper"))
-        #expect(helper.scope == 1)
-        #expect(allow.resolveFunction(named: "docs", fromScope: helper.scope)?.scope == 2)
-        #expect(allow.resolveFunction(named: "top", fromScope: 3)?.scope == 4)
-        #expect(allow.resolveFunction(named: "helper", fromScope: 2) == nil)
-        #expect(allow.resolveFunction(named: "missing") == nil)
+        // Lexical lookup outwards from a scope (offsets count levels out from where the call is).
+        let helper = try #require(FunctionScope.resolve("helper", in: allow.scopes[...]))
+        #expect(helper.offset == 1)
+        #expect(FunctionScope.resolve("docs", in: allow.scopes[1...])?.offset == 1)
+        #expect(FunctionScope.resolve("top", in: allow.scopes[3...])?.offset == 1)
+        #expect(FunctionScope.resolve("helper", in: allow.scopes[2...]) == nil)
+        #expect(FunctionScope.resolve("missing", in: allow.scopes[...]) == nil)
     }
 
     /// E24: a collection-group rule also covers top-level documents (zero-segment path).
