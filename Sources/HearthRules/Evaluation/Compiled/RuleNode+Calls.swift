@@ -113,26 +113,24 @@ final class MethodCallNode: RuleNode, @unchecked Sendable {
     let name: String
     /// The arguments.
     let arguments: [RuleNode]
-    /// The namespace the receiver names, when it is one and no local shadows it.
-    let namespace: String?
-    /// `namespace.name`, precomputed.
-    private let qualifiedName: String
+    /// The namespace the receiver names (when it is one and no local shadows it), and the
+    /// function `namespace.name` a call then means.
+    let namespaceCall: (namespace: String, function: String)?
 
     /// A method call for expression `id`.
     init(id: Int, receiver: RuleNode, name: String, arguments: [RuleNode], namespace: String?) {
         self.receiver = receiver
         self.name = name
         self.arguments = arguments
-        self.namespace = namespace
-        self.qualifiedName = (namespace ?? "") + "." + name
+        self.namespaceCall = namespace.map { ($0, $0 + "." + name) }
         super.init(id: id)
     }
 
     override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
-        if let namespace, !evaluator.isWildcard(namespace, atScope: frame.scopeIndex) {
+        if let (namespace, function) = namespaceCall, !evaluator.isWildcard(namespace, atScope: frame.scopeIndex) {
             let values = try LibraryCallNode.concrete(
-                try LibraryCallNode.evaluate(arguments, evaluator, frame), function: qualifiedName)
-            return .value(try RuleStandardLibrary.callFunction(qualifiedName, arguments: values))
+                try LibraryCallNode.evaluate(arguments, evaluator, frame), function: function)
+            return .value(try RuleStandardLibrary.callFunction(function, arguments: values))
         }
         let object = try receiver.evaluate(evaluator, frame)
         let values = try LibraryCallNode.evaluate(arguments, evaluator, frame)
