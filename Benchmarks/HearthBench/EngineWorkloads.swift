@@ -40,6 +40,14 @@ enum EngineWorkloads {
                     _ = try await engineRound.commit(writes, in: database)
                     start = end
                 }
+                // Bulk commits defer their index entries; the load counts until a query sees them,
+                // so both sides have written every entry.
+                var newest = StructuredQuery(collectionID: "items")
+                newest.orderBy = [QueryOrder(FieldPath(uncheckedSegments: ["createdAt"]), descending: true)]
+                newest.limit = 1
+                guard try engineRound.runQuery(newest, in: database).count == 1 else {
+                    throw BenchFailure(description: "the bulk-loaded documents are not queryable")
+                }
             }
             loadSeconds = min(loadSeconds, seconds)
             loaded = engineRound

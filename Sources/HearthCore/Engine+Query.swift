@@ -43,7 +43,7 @@ extension Engine {
     /// The number of documents `target` matches (ignoring offset and limit), counted from index
     /// entries alone; nil when the index cannot count it exactly (the caller counts documents).
     func countFromIndex(_ target: QueryTarget, in database: DatabaseID) throws(FirestoreError) -> Int? {
-        try read { txn -> Int? in
+        try readIndexed { txn -> Int? in
             guard let db = try store.catalog.databaseNumber(database, in: txn) else { return 0 }
             return try IndexExecutor(store: store, txn: txn, db: db, target: target, excluded: [], accepts: { _ in true })
                 .count()
@@ -80,7 +80,7 @@ extension Engine {
         accepts: @escaping (Document) -> Bool = { _ in true }
     ) throws(FirestoreError) -> (documents: [Document], stats: QueryExecutionStats) {
         let query = target.query
-        let indexed: (documents: [Document], stats: QueryExecutionStats)? = try read { txn in
+        let indexed: (documents: [Document], stats: QueryExecutionStats)? = try readIndexed { txn in
             guard let db = try store.catalog.databaseNumber(database, in: txn) else {
                 return ([], QueryExecutionStats(plan: "no-database"))
             }

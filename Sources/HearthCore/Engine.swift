@@ -46,6 +46,9 @@ public final class Engine: Sendable {
             self.writer = Writer(
                 environment: environment, store: store, clock: options.clock,
                 retentionMicros: options.retentionMicroseconds, lastVersion: lastVersion, transactions: transactions,
+                scheduling: IndexScheduling(
+                    deferThreshold: options.deferredIndexThreshold, backlogLimit: options.indexBacklogLimit,
+                    idleDelay: options.indexIdleDelay),
                 publish: { hub.publish($0) })
         } catch {
             environment.close()
@@ -69,6 +72,28 @@ public final class Engine: Sendable {
     func read<R>(_ body: (ReadTransaction) throws -> R) throws(FirestoreError) -> R {
         try StorageErrorMapping.mapping { try environment.read(body) }
     }
+
+    /// Runs a short read transaction whose snapshot has every index entry of its documents:
+    /// when bulk commits left index work pending there, waits for the writer to catch up and
+    /// reads again.
+    func readIndexed<R>(_ body: (ReadTransaction) throws -> R) throws(FirestoreError) -> R {
+        for _ in 0..<Self.indexedReadAttempts {
+            let outcome: R? = try read { txn in try store.indexIsBehind(in: txn) ? nil : try body(txn) }
+            if let outcome { return outcome }
+            try writer.waitForIndex()
+        }
+        throw FirestoreError(.unavailable, "The index is still catching up with recent writes. Please try again.")
+    }
+
+    /// How often `readIndexed` waits for the index before giving up (each wait applies the whole
+    /// backlog, and commits then index as they go, so a second attempt normally succeeds).
+    private static let indexedReadAttempts = 8
+
+    /// Closes like `close()` but leaves pending index work undone, as a crash would (tests of recovery).
+    package func closeLeavingIndexBacklog() {
+        writer.closeLeavingIndexBacklog()
+        environment.close()
+    }
 }
 
 /// Checks and initialises the schema version stored in `meta`.
@@ -91,11 +116,14 @@ enum SchemaCheck {
                                     + "\(StorageSchema.version). Use a matching Hearth version.")
                         }
                         _ = try store.rebuildIndex(in: txn)
+                        _ = try txn.delete(MetaKey.indexBacklog, in: tables.meta)
                         try writeSchemaVersion(in: txn, tables: tables)
                     }
                 } else {
                     try writeSchemaVersion(in: txn, tables: tables)
                 }
+                // Index work a crash left pending: the commit log and history say what to redo.
+                if let backlog = try store.recoverBacklog(in: txn) { try store.applyBacklog(backlog, in: txn) }
                 _ = try store.syncCompositeIndexes(in: txn)
                 _ = try store.syncGroupScope(in: txn)
                 return Int64(bitPattern: try catalog.readCounter(MetaKey.lastCommit, in: txn, default: 0))

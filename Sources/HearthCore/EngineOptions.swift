@@ -13,14 +13,26 @@ public struct EngineOptions: Sendable {
     /// When true, a query production Firestore would reject for want of an index fails with
     /// `FAILED_PRECONDITION` and the index to add; when false (the default) every valid query runs.
     public var requireIndexes: Bool
+    /// Group commits of at least this many writes store their documents and leave the index
+    /// entries to one later transaction for many commits (bulk loads; 0: never). Queries wait for
+    /// that transaction, so results never miss a committed write.
+    public var deferredIndexThreshold: Int
+    /// Most documents whose index entries may be pending before they are written.
+    public var indexBacklogLimit: Int
+    /// Seconds without commits after which pending index work is written.
+    package var indexIdleDelay: Double = 0.05
 
     /// Creates options; the defaults are durable, a 4 GiB initial map, one hour of history, no
-    /// composite indexes and every valid query allowed.
+    /// composite indexes, every valid query allowed, and index work of groups of 256 writes or
+    /// more deferred (at most 16,384 documents behind).
     public init(
         durability: Durability = .full, initialMapSize: Int = 4 << 30,
         retentionMicroseconds: Int64 = 3_600_000_000, clock: any CommitClock = SystemClock(),
-        indexes: IndexConfiguration = IndexConfiguration(), requireIndexes: Bool = false
+        indexes: IndexConfiguration = IndexConfiguration(), requireIndexes: Bool = false,
+        deferredIndexThreshold: Int = 256, indexBacklogLimit: Int = 16_384
     ) {
+        self.deferredIndexThreshold = deferredIndexThreshold
+        self.indexBacklogLimit = indexBacklogLimit
         self.indexes = indexes
         self.requireIndexes = requireIndexes
         self.durability = durability

@@ -6,11 +6,12 @@ package enum CommitExecution {
     ///
     /// `admit` runs first, in the writer: a transaction's writes to a document reserved by another
     /// live (retried) transaction abort it, and admitted writes are marked in flight until their
-    /// group is visible (`admitted` collects them for the writer to clear).
+    /// group is visible (`admitted` collects them for the writer to clear). With a `deferred`
+    /// backlog, the commit's index work is noted there instead of done.
     package static func apply(
         _ request: CommitRequest, at time: Int64, store: DocumentStore, in txn: WriteTransaction,
         pending: inout Catalog.Pending, transactions: TransactionRegistry, admitted: inout [CommitRequest],
-        published: inout [ChangeSet]
+        published: inout [ChangeSet], deferred: inout IndexBacklog?
     ) throws -> CommitResult {
         let commitTime = Timestamp(microseconds: time)
         guard !request.writes.isEmpty || !request.readVersions.isEmpty else {
@@ -42,7 +43,7 @@ package enum CommitExecution {
             }
         }
         for change in plan.changes {
-            try store.store(change, db: db, version: time, in: txn, pending: &pending)
+            try store.store(change, db: db, version: time, in: txn, pending: &pending, deferred: &deferred)
         }
         if !plan.changes.isEmpty {
             let entry = ChangeRecord(db: db, keys: plan.changes.map(\.key))

@@ -7,6 +7,9 @@ package import LMDB
 /// queue and applies many commits per LMDB transaction (group commit, one fsync), each in a nested
 /// transaction so one failed precondition fails only its own commit.
 ///
+/// Bulk groups may leave their index work to a later, larger transaction (`IndexBacklog`,
+/// scheduled by `IndexScheduling`); readers that need the index wait for it (`waitForIndex`).
+///
 /// Isolation: `queue` and `isClosed` are guarded by `condition`; `lastVersion` is touched only by
 /// the writer thread after start (and read through `committedVersion`, an atomic); `readFloor`
 /// is atomic.
@@ -33,6 +36,14 @@ package final class Writer: @unchecked Sendable {
     private let readFloor = Atomic<Int64>(0)
     /// Commits admitted in the current group (writer thread only), cleared once it is visible.
     private var admitted: [CommitRequest] = []
+    /// Documents whose index entries are pending (writer thread only).
+    private var backlog = IndexBacklog()
+    /// When to defer index work and when to catch up.
+    private let scheduling: IndexScheduling
+    /// Readers waiting for the index to catch up; guarded by `condition`.
+    private var indexWaiters: [DispatchSemaphore] = []
+    /// When set, `close` leaves the backlog as a crash would (tests of recovery); guarded by `condition`.
+    private var leavesBacklogOnClose = false
 
     /// Most commits one LMDB transaction takes.
     private static let maxGroup = 1_000
@@ -42,8 +53,10 @@ package final class Writer: @unchecked Sendable {
     /// Starts the writer thread.
     package init(
         environment: Environment, store: DocumentStore, clock: any CommitClock, retentionMicros: Int64,
-        lastVersion: Int64, transactions: TransactionRegistry, publish: @escaping @Sendable ([ChangeSet]) -> Void
+        lastVersion: Int64, transactions: TransactionRegistry, scheduling: IndexScheduling,
+        publish: @escaping @Sendable ([ChangeSet]) -> Void
     ) {
+        self.scheduling = scheduling
         self.transactions = transactions
         self.publish = publish
         self.environment = environment
@@ -84,7 +97,32 @@ package final class Writer: @unchecked Sendable {
         }
     }
 
-    /// Stops accepting commits, finishes the queued ones, and waits for the thread to end.
+    /// Returns once the index has caught up with every commit made before the call, and keeps
+    /// index work in the commits' own transactions for a while (a reader is using the index).
+    package func waitForIndex() throws(FirestoreError) {
+        scheduling.noteDemand()
+        let semaphore = DispatchSemaphore(value: 0)
+        condition.lock()
+        if isClosed {
+            condition.unlock()
+            throw FirestoreError(.unavailable, "The database is closed.")
+        }
+        indexWaiters.append(semaphore)
+        condition.signal()
+        condition.unlock()
+        semaphore.wait()
+    }
+
+    /// Closes like `close` but leaves pending index work undone, as a crash would (for tests).
+    package func closeLeavingIndexBacklog() {
+        condition.lock()
+        leavesBacklogOnClose = true
+        condition.unlock()
+        close()
+    }
+
+    /// Stops accepting commits, finishes the queued ones and the index work, and waits for the
+    /// thread to end.
     package func close() {
         condition.lock()
         let wasClosed = isClosed
@@ -94,44 +132,101 @@ package final class Writer: @unchecked Sendable {
         if !wasClosed { finished.wait() }
     }
 
-    private func run() {
-        while let batch = nextBatch() {
-            let outcomes: [Result<CommitResult, FirestoreError>]
-            admitted.removeAll(keepingCapacity: true)
-            defer {
-                for request in admitted {
-                    transactions.clearInFlight(request.writes.map(\.key), database: request.database)
-                }
-                for pending in batch {
-                    if let transaction = pending.request.transaction { transactions.release(transaction) }
-                }
-            }
-            do {
-                let group = try environment.write { txn in try apply(batch, in: txn) }
-                store.catalog.publish(group.pending)
-                lastVersion = group.version
-                // The version is visible before the change sets are published: a listener that
-                // registers after this publication reads its initial state at this version or later.
-                committedVersion.store(group.version, ordering: .releasing)
-                if !group.changeSets.isEmpty { publish(group.changeSets) }
-                outcomes = group.outcomes
-            } catch {
-                let failure = StorageErrorMapping.firestoreError(error)
-                outcomes = batch.map { _ in .failure(failure) }
-            }
-            for (pending, outcome) in zip(batch, outcomes) {
-                pending.continuation.resume(with: outcome.mapError { $0 as any Error })
-            }
-        }
-        finished.signal()
+    /// What the writer thread does next.
+    private enum Work {
+        /// Apply these commits.
+        case commits([Pending])
+        /// Bring the index up to date, then wake these readers.
+        case catchUp([DispatchSemaphore])
+        /// Closed and drained: finish the index work (unless told not to) and stop.
+        case finish(leavingBacklog: Bool)
     }
 
-    /// Waits for work; returns nil once closed and drained.
-    private func nextBatch() -> [Pending]? {
+    private func run() {
+        while true {
+            switch nextWork() {
+            case .commits(let batch):
+                commit(batch)
+            case .catchUp(let waiters):
+                catchUpIndex()
+                for waiter in waiters { waiter.signal() }
+            case .finish(let leavingBacklog):
+                if !leavingBacklog { catchUpIndex() }
+                finished.signal()
+                return
+            }
+        }
+    }
+
+    /// Applies a batch of commits in one transaction (group commit), then answers each.
+    private func commit(_ batch: [Pending]) {
+        if scheduling.shouldCatchUp(backlog: backlog.count) { catchUpIndex() }
+        let writes = batch.reduce(0) { $0 + $1.request.writes.count }
+        // A backlog that could not be applied keeps growing: indexing its documents now would
+        // start from entries the index does not hold.
+        let deferring = !backlog.isEmpty || scheduling.shouldDefer(writes: writes)
+        let outcomes: [Result<CommitResult, FirestoreError>]
+        admitted.removeAll(keepingCapacity: true)
+        defer {
+            for request in admitted {
+                transactions.clearInFlight(request.writes.map(\.key), database: request.database)
+            }
+            for pending in batch {
+                if let transaction = pending.request.transaction { transactions.release(transaction) }
+            }
+        }
+        do {
+            let group = try environment.write { txn in try apply(batch, deferring: deferring, in: txn) }
+            store.catalog.publish(group.pending)
+            backlog.merge(group.backlog)
+            lastVersion = group.version
+            // The version is visible before the change sets are published: a listener that
+            // registers after this publication reads its initial state at this version or later.
+            committedVersion.store(group.version, ordering: .releasing)
+            if !group.changeSets.isEmpty { publish(group.changeSets) }
+            outcomes = group.outcomes
+        } catch {
+            let failure = StorageErrorMapping.firestoreError(error)
+            outcomes = batch.map { _ in .failure(failure) }
+        }
+        for (pending, outcome) in zip(batch, outcomes) {
+            pending.continuation.resume(with: outcome.mapError { $0 as any Error })
+        }
+    }
+
+    /// Applies the whole backlog in one transaction. On failure the backlog stays (and keeps
+    /// later commits deferring); readers waiting find the marker still there and retry.
+    private func catchUpIndex() {
+        guard !backlog.isEmpty else { return }
+        do {
+            try environment.write { txn in try store.applyBacklog(backlog, in: txn) }
+            backlog = IndexBacklog()
+        } catch {
+            // Nothing is lost: the documents and the log are stored, and the marker stays until
+            // a later attempt (the next catch-up, or recovery on open) succeeds.
+        }
+    }
+
+    /// Waits for work: commits first, then readers waiting for the index, then — once nothing
+    /// has arrived for a while — pending index work; `.finish` once closed and drained.
+    private func nextWork() -> Work {
         condition.lock()
         defer { condition.unlock() }
-        while queue.isEmpty && !isClosed { condition.wait() }
-        if queue.isEmpty { return nil }
+        while queue.isEmpty && indexWaiters.isEmpty && !isClosed {
+            if backlog.isEmpty {
+                condition.wait()
+            } else if !condition.wait(until: Date(timeIntervalSinceNow: scheduling.idleDelay)) {
+                if queue.isEmpty && indexWaiters.isEmpty && !isClosed { return .catchUp([]) }
+            }
+        }
+        if queue.isEmpty {
+            if !indexWaiters.isEmpty {
+                let waiters = indexWaiters
+                indexWaiters.removeAll()
+                return .catchUp(waiters)
+            }
+            return .finish(leavingBacklog: leavesBacklogOnClose)
+        }
         var count = 0
         var writes = 0
         while count < queue.count && count < Writer.maxGroup
@@ -141,7 +236,7 @@ package final class Writer: @unchecked Sendable {
         }
         let batch = Array(queue.prefix(count))
         queue.removeFirst(count)
-        return batch
+        return .commits(batch)
     }
 
     /// The outcome of one group: per-commit results, new catalog mappings, the last version.
@@ -150,34 +245,42 @@ package final class Writer: @unchecked Sendable {
         var changeSets: [ChangeSet] = []
         var pending = Catalog.Pending()
         var version: Int64
+        /// The group's deferred index work (empty when it indexed as it went).
+        var backlog = IndexBacklog()
     }
 
-    /// Applies a batch inside one write transaction. Replayable: it reads only `lastVersion` and
-    /// the transaction, so `Environment.write` may run it again after growing the map.
-    private func apply(_ batch: [Pending], in txn: WriteTransaction) throws -> Group {
+    /// Applies a batch inside one write transaction, leaving the index work to the backlog when
+    /// `deferring`. Replayable: it reads only `lastVersion`, `backlog` and the transaction, so
+    /// `Environment.write` may run it again after growing the map.
+    private func apply(_ batch: [Pending], deferring: Bool, in txn: WriteTransaction) throws -> Group {
         var group = Group(version: lastVersion)
         for pending in batch {
             let time = nextCommitTime(after: group.version)
             do {
-                let (result, mappings, changeSets) = try txn.nested { child in
+                let (result, mappings, changeSets, deferred) = try txn.nested { child in
                     var local = group.pending
                     var changeSets: [ChangeSet] = []
+                    var deferred: IndexBacklog? = deferring ? IndexBacklog() : nil
                     let result = try CommitExecution.apply(
                         pending.request, at: time, store: store, in: child, pending: &local, transactions: transactions,
-                        admitted: &admitted, published: &changeSets)
-                    return (result, local, changeSets)
+                        admitted: &admitted, published: &changeSets, deferred: &deferred)
+                    return (result, local, changeSets, deferred)
                 }
                 group.pending = mappings
                 group.changeSets += changeSets
+                if let deferred { group.backlog.merge(deferred) }
                 group.version = time
                 group.outcomes.append(.success(result))
             } catch let error as FirestoreError {
                 group.outcomes.append(.failure(error))
             }
         }
+        if backlog.isEmpty, let first = group.backlog.firstVersion { try store.markBacklog(from: first, in: txn) }
         if group.version != lastVersion {
             try store.catalog.writeCounter(MetaKey.lastCommit, UInt64(bitPattern: group.version), in: txn)
-            try HistoryPruner.prune(before: group.version - retentionMicros, store: store, in: txn)
+            // History the backlog still needs (what the index holds) is kept until it is applied.
+            let firstPending = backlog.firstVersion ?? group.backlog.firstVersion ?? .max
+            try HistoryPruner.prune(before: min(group.version - retentionMicros, firstPending), store: store, in: txn)
         }
         return group
     }

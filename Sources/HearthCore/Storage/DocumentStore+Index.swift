@@ -1,53 +1,35 @@
 package import LMDB
 
 extension DocumentStore {
-    /// Brings the `index` table in line with one document change, in the writer's transaction:
-    /// removes the entries only the old contents had and adds those only the new contents have.
+    /// Brings the `index` and `composite` tables in line with one document change, in the
+    /// writer's transaction: removes the entries only the old contents had and adds those only
+    /// the new contents have.
     package func updateIndex(
         _ change: CommitApplier.Change, db: UInt32, collection: UInt64, in txn: WriteTransaction
     ) throws {
-        let old = change.before.map {
-            IndexEntries.entries(key: change.key, fields: $0.fields, db: db, collection: collection, groupScope: groupScope)
-        } ?? []
-        let new = change.after.map {
-            IndexEntries.entries(key: change.key, fields: $0.fields, db: db, collection: collection, groupScope: groupScope)
-        } ?? []
-        try apply(from: old, to: new, in: tables.index, txn: txn)
-        let definitions = indexes.indexes(for: change.key.collectionPath.lastSegment ?? "")
-        guard !definitions.isEmpty else { return }
-        let oldComposite = change.before.map {
-            IndexEntries.compositeEntries(key: change.key, fields: $0.fields, db: db, collection: collection, definitions: definitions)
-        } ?? []
-        let newComposite = change.after.map {
-            IndexEntries.compositeEntries(key: change.key, fields: $0.fields, db: db, collection: collection, definitions: definitions)
-        } ?? []
-        try apply(from: oldComposite, to: newComposite, in: tables.composite, txn: txn)
+        var writes = IndexWrites()
+        indexWrites(key: change.key, from: change.before?.fields, to: change.after?.fields, db: db, collection: collection, into: &writes)
+        try writes.apply(tables: tables, txn: txn)
     }
 
-    /// Deletes the entries only `old` has and puts those `new` adds or changes; both sorted by key
-    /// (`IndexEntries` order), walked together once.
-    private func apply(
-        from old: [IndexEntries.Entry], to new: [IndexEntries.Entry], in table: Database, txn: WriteTransaction
-    ) throws {
-        var oldIndex = 0
-        var newIndex = 0
-        while oldIndex < old.count || newIndex < new.count {
-            let order = oldIndex == old.count ? 1
-                : newIndex == new.count ? -1 : IndexEntries.compare(old[oldIndex].key, new[newIndex].key)
-            if order < 0 {
-                _ = try txn.delete(old[oldIndex].key, in: table)
-                oldIndex += 1
-            } else if order > 0 {
-                try txn.put(new[newIndex].value, forKey: new[newIndex].key, in: table)
-                newIndex += 1
-            } else {
-                if old[oldIndex].value != new[newIndex].value {
-                    try txn.put(new[newIndex].value, forKey: new[newIndex].key, in: table)
-                }
-                oldIndex += 1
-                newIndex += 1
-            }
-        }
+    /// Adds the index writes that take document `key` from `old` contents to `new` (nil: absent).
+    /// Each table's writes for one document come out in key order.
+    package func indexWrites(
+        key: DocumentKey, from old: [String: Value]?, to new: [String: Value]?, db: UInt32, collection: UInt64,
+        into writes: inout IndexWrites
+    ) {
+        let oldSingle = old.map { IndexEntries.entries(key: key, fields: $0, db: db, collection: collection, groupScope: groupScope) } ?? []
+        let newSingle = new.map { IndexEntries.entries(key: key, fields: $0, db: db, collection: collection, groupScope: groupScope) } ?? []
+        IndexWrites.diff(from: oldSingle, to: newSingle, into: &writes.single)
+        let definitions = indexes.indexes(for: key.collectionPath.lastSegment ?? "")
+        guard !definitions.isEmpty else { return }
+        let oldComposite = old.map {
+            IndexEntries.compositeEntries(key: key, fields: $0, db: db, collection: collection, definitions: definitions)
+        } ?? []
+        let newComposite = new.map {
+            IndexEntries.compositeEntries(key: key, fields: $0, db: db, collection: collection, definitions: definitions)
+        } ?? []
+        IndexWrites.diff(from: oldComposite, to: newComposite, into: &writes.composite)
     }
 
     /// Makes the `composite` table hold exactly the configured indexes' entries: drops indexes no

@@ -5,15 +5,20 @@ extension DocumentStore {
     ///
     /// Keeps the invariants: every record's ancestors have records (documents or phantoms); a
     /// phantom exists only while it has a sub-collection with records; the state before an update
-    /// or delete goes to `history`.
+    /// or delete goes to `history`. The index follows in the same transaction, or — when
+    /// `deferred` is non-nil — the document joins that backlog for a later, larger one.
     package func store(
         _ change: CommitApplier.Change, db: UInt32, version: Int64, in txn: WriteTransaction,
-        pending: inout Catalog.Pending
+        pending: inout Catalog.Pending, deferred: inout IndexBacklog?
     ) throws {
         let key = change.key
         if change.before != nil || change.after != nil {
             let collection = try catalog.assignCollection(db: db, path: key.collectionPath, in: txn, pending: &pending)
-            try updateIndex(change, db: db, collection: collection, in: txn)
+            if deferred != nil {
+                deferred?.record(change, db: db, collection: collection, version: version)
+            } else {
+                try updateIndex(change, db: db, collection: collection, in: txn)
+            }
         }
         if let before = change.before {
             let previous = DocumentRecord(contents: before, fullID: nil)

@@ -48,6 +48,8 @@ package enum MetaKey {
     package static let groupScope: [UInt8] = Array("groupScope".utf8)
     /// The next database number to hand out (u32).
     package static let nextDatabase: [UInt8] = Array("nextDatabase".utf8)
+    /// Present while index work is pending: the version (u64) of the first commit it is behind on.
+    package static let indexBacklog: [UInt8] = Array("indexBacklog".utf8)
 }
 
 /// Builds and takes apart the keys of every table.

@@ -35,7 +35,7 @@ extension Engine {
     /// imply (each expected entry present with its data, and no others). Runs in one read transaction (it pins the file's pages while
     /// it runs: use it offline or off the hot path).
     public func verify() throws(FirestoreError) -> VerificationReport {
-        try read { txn in try StorageVerifier(store: store, txn: txn).run() }
+        try readIndexed { txn in try StorageVerifier(store: store, txn: txn).run() }
     }
 }
 

@@ -2,10 +2,12 @@ import HearthCore
 
 /// The in-process baselines: the same work through `Engine` directly, and the emulator's lifecycle.
 enum WireBenchEngine {
-    /// Commits `batches` through `engine` from `tasks` concurrent tasks (each its share, one at a time); returns seconds.
+    /// Commits `batches` through `engine` from `tasks` concurrent tasks (each its share, one at a time)
+    /// and queries them once (`queryOnce`); returns seconds.
     static func commit(_ batches: [[Write]], engine: Engine, database: DatabaseID, tasks: Int) async throws -> Double {
         let shares = (0..<tasks).map { t in stride(from: t, to: batches.count, by: tasks).map { batches[$0] } }
-        return try await WireStopwatch.time {
+        let collection = batches.first?.first?.key.collectionID ?? ""
+        let committed = try await WireStopwatch.time {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for share in shares {
                     group.addTask {
@@ -20,6 +22,21 @@ enum WireBenchEngine {
                 try await group.waitForAll()
             }
         }.1
+        return committed + (try queryOnce(collection: collection, engine: engine, database: database))
+    }
+
+    /// Runs one indexed query on `collection` (the newest `createdAt`) and returns the seconds it
+    /// took: after bulk commits it waits for their deferred index work, so a commit workload timed
+    /// up to here is timed until its documents are queryable, not merely acknowledged.
+    static func queryOnce(collection: String, engine: Engine, database: DatabaseID) throws -> Double {
+        var query = StructuredQuery(collectionID: collection)
+        query.orderBy = [QueryOrder(FieldPath(uncheckedSegments: ["createdAt"]), descending: true)]
+        query.limit = 1
+        let start = WireStopwatch.now()
+        guard try engine.runQuery(query, in: database).count == 1 else {
+            throw WireBenchFailure(description: "the query after the commits found nothing")
+        }
+        return WireStopwatch.seconds(since: start)
     }
 
     /// Reads each task's keys one `getDocument` at a time, all tasks at once; returns seconds.

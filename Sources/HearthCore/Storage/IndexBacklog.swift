@@ -1,0 +1,86 @@
+/// Documents whose index entries are behind their records: bulk commits store documents and the
+/// commit log at once and leave the index work for one later, larger transaction (see
+/// `specs/storage.md`, "Deferred index work").
+///
+/// For each document it keeps what the index holds for it now (the contents as of the last index
+/// update) and its latest contents; the entries to write are worked out from both when the
+/// backlog is applied. A document changed many times is re-indexed once.
+package struct IndexBacklog {
+    /// One document the index is behind on.
+    package struct Item {
+        /// The database number.
+        package let db: UInt32
+        /// The collection number of the document's collection.
+        package let collection: UInt64
+        /// The document.
+        package let key: DocumentKey
+        /// The fields the index holds entries for (nil: none — the document was absent).
+        package let indexed: [String: Value]?
+        /// The document's fields now (nil: absent); `.unknown` when recovered after a crash (the
+        /// stored record says).
+        package var latest: Latest
+    }
+
+    /// A pending document's latest contents, when known.
+    package enum Latest {
+        /// These fields (nil: the document is absent).
+        case known([String: Value]?)
+        /// Read the stored record.
+        case unknown
+    }
+
+    /// A document of one database.
+    private struct Slot: Hashable {
+        let db: UInt32
+        let key: DocumentKey
+    }
+
+    private var items: [Slot: Item] = [:]
+    /// The version of the first commit whose index work is pending (nil when empty).
+    package private(set) var firstVersion: Int64?
+
+    /// An empty backlog.
+    package init() {}
+
+    /// True when the index is up to date.
+    package var isEmpty: Bool { items.isEmpty }
+
+    /// How many documents the index is behind on.
+    package var count: Int { items.count }
+
+    /// The pending documents, in no particular order.
+    package var pending: [Item] { Array(items.values) }
+
+    /// Notes that `change`, committed at `version`, has not reached the index. The first change
+    /// of a document since the last index update says what the index holds; later ones only move
+    /// the record on.
+    package mutating func record(_ change: CommitApplier.Change, db: UInt32, collection: UInt64, version: Int64) {
+        let slot = Slot(db: db, key: change.key)
+        if items[slot] == nil {
+            items[slot] = Item(
+                db: db, collection: collection, key: change.key, indexed: change.before?.fields, latest: .known(change.after?.fields))
+        } else {
+            items[slot]?.latest = .known(change.after?.fields)
+        }
+        if firstVersion == nil { firstVersion = version }
+    }
+
+    /// True when document `key` of database `db` is in the backlog.
+    package func contains(db: UInt32, key: DocumentKey) -> Bool { items[Slot(db: db, key: key)] != nil }
+
+    /// Notes a document recovered from the commit log after a crash (`indexed`: what the index holds).
+    package mutating func recover(db: UInt32, collection: UInt64, key: DocumentKey, indexed: [String: Value]?, version: Int64) {
+        let slot = Slot(db: db, key: key)
+        if items[slot] == nil { items[slot] = Item(db: db, collection: collection, key: key, indexed: indexed, latest: .unknown) }
+        if firstVersion == nil { firstVersion = version }
+    }
+
+    /// Adds `later` (recorded after this backlog): its documents' latest contents win, what the
+    /// index holds stays as recorded here.
+    package mutating func merge(_ later: IndexBacklog) {
+        for (slot, item) in later.items {
+            if items[slot] == nil { items[slot] = item } else { items[slot]?.latest = item.latest }
+        }
+        if firstVersion == nil { firstVersion = later.firstVersion }
+    }
+}

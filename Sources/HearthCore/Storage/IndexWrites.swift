@@ -1,0 +1,53 @@
+package import LMDB
+
+/// Puts and deletes for the `index` and `composite` tables, gathered before they are written.
+package struct IndexWrites {
+    /// One write: the entry's key and its data (nil: delete the entry).
+    package typealias Write = (key: [UInt8], value: [UInt8]?)
+
+    /// Writes to the single-field `index` table.
+    package var single: [Write] = []
+    /// Writes to the `composite` table.
+    package var composite: [Write] = []
+
+    /// No writes yet.
+    package init() {}
+
+    /// How many writes there are.
+    package var count: Int { single.count + composite.count }
+
+    /// Appends the deletes of entries only `old` has and the puts of those `new` adds or changes;
+    /// both sorted by key (`IndexEntries` order) and walked together once, so the writes come out
+    /// in key order too.
+    package static func diff(from old: [IndexEntries.Entry], to new: [IndexEntries.Entry], into writes: inout [Write]) {
+        var oldIndex = 0
+        var newIndex = 0
+        while oldIndex < old.count || newIndex < new.count {
+            let order = oldIndex == old.count ? 1
+                : newIndex == new.count ? -1 : IndexEntries.compare(old[oldIndex].key, new[newIndex].key)
+            if order < 0 {
+                writes.append((old[oldIndex].key, nil))
+                oldIndex += 1
+            } else if order > 0 {
+                writes.append((new[newIndex].key, new[newIndex].value))
+                newIndex += 1
+            } else {
+                if old[oldIndex].value != new[newIndex].value { writes.append((new[newIndex].key, new[newIndex].value)) }
+                oldIndex += 1
+                newIndex += 1
+            }
+        }
+    }
+
+    /// Writes everything in `txn`, in the order held.
+    package func apply(tables: Tables, txn: WriteTransaction) throws {
+        try Self.apply(single, to: tables.index, txn: txn)
+        try Self.apply(composite, to: tables.composite, txn: txn)
+    }
+
+    private static func apply(_ writes: [Write], to table: Database, txn: WriteTransaction) throws {
+        for (key, value) in writes {
+            if let value { try txn.put(value, forKey: key, in: table) } else { _ = try txn.delete(key, in: table) }
+        }
+    }
+}

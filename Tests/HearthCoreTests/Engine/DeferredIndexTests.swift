@@ -1,0 +1,152 @@
+import Foundation
+import LMDB
+import Testing
+@testable import HearthCore
+
+/// Bulk commits that leave their index work to a later transaction (`IndexBacklog`): queries never
+/// miss a committed write, the backlog is applied once per document, and a crash with work pending
+/// is repaired from the commit log when the directory opens again.
+@Suite("Deferred index work")
+struct DeferredIndexTests {
+    /// Every commit defers (threshold 1); the backlog is applied only when asked or full.
+    static func deferringOptions(limit: Int = 100_000) -> EngineOptions {
+        var options = EngineOptions(
+            durability: .none, initialMapSize: 64 << 20, deferredIndexThreshold: 1, indexBacklogLimit: limit)
+        options.indexIdleDelay = 3_600
+        return options
+    }
+
+    static func byN(_ n: Int64) -> StructuredQuery {
+        var query = StructuredQuery(collectionID: "c")
+        query.filter = .field(.p("n"), .greaterThanOrEqual, .integer(n))
+        query.orderBy = [QueryOrder(.p("n"))]
+        return query
+    }
+
+    static func tagged(_ tag: String) -> StructuredQuery {
+        var query = StructuredQuery(collectionID: "c")
+        query.filter = .field(.p("tags"), .arrayContains, .string(tag))
+        return query
+    }
+
+    /// True when the latest snapshot's index is behind its documents.
+    static func isBehind(_ t: TestEngine) throws -> Bool {
+        try t.engine.read { txn in try t.engine.store.indexIsBehind(in: txn) }
+    }
+
+    static func indexEntries(_ t: TestEngine) throws -> Int {
+        try t.engine.read { txn in try txn.count(in: t.engine.store.tables.index) }
+    }
+
+    @Test func aQueryAfterDeferredCommitsSeesEveryWrite() async throws {
+        let t = try TestEngine(options: Self.deferringOptions())
+        for start in stride(from: 0, to: 300, by: 100) {
+            try await t.commit(try (start..<start + 100).map { .set(try t.key("c/d\($0)"), fields: ["n": .integer(Int64($0))]) })
+        }
+        #expect(try Self.isBehind(t))
+        #expect(try Self.indexEntries(t) == 0)
+        let found = try t.engine.runQuery(Self.byN(250), in: t.database)
+        #expect(found.map(\.fields["n"]) == (250..<300).map { Value.integer(Int64($0)) })
+        #expect(try !Self.isBehind(t))
+        #expect(try t.engine.explain(Self.byN(250), in: t.database).plan.hasPrefix("field-scan"))
+        #expect(try t.engine.verify().isHealthy)
+    }
+
+    @Test func documentsChangedManyTimesWhileDeferredEndUpWithTheirLastEntriesOnly() async throws {
+        let t = try TestEngine(options: Self.deferringOptions())
+        let keys = try (0..<40).map { try t.key("c/d\($0)") }
+        try await t.commit(keys.map { .set($0, fields: ["n": .integer(1), "tags": .array([.string("old")])]) })
+        // The index catches up once (a query), then more changes pile up behind it.
+        #expect(try t.engine.runQuery(Self.tagged("old"), in: t.database).count == 40)
+        try await Task.sleep(nanoseconds: 1_200_000_000)  // past the demand window: commits defer again
+        try await t.commit(keys.map { .set($0, fields: ["n": .integer(2), "tags": .array([.string("mid")])]) })
+        try await t.commit(keys.prefix(20).map { .set($0, fields: ["n": .integer(3), "tags": .array([.string("new")])]) })
+        try await t.commit(keys.suffix(10).map { .delete($0) })
+        #expect(try Self.isBehind(t))
+        #expect(try t.engine.runQuery(Self.tagged("old"), in: t.database).isEmpty)
+        #expect(try t.engine.runQuery(Self.tagged("mid"), in: t.database).count == 10)
+        #expect(try t.engine.runQuery(Self.tagged("new"), in: t.database).count == 20)
+        #expect(try t.engine.runQuery(Self.byN(0), in: t.database).count == 30)
+        #expect(try t.engine.verify().isHealthy)
+    }
+
+    @Test func aReaderMakesLaterBulkCommitsIndexAsTheyGo() async throws {
+        let t = try TestEngine(options: Self.deferringOptions())
+        try await t.commit([.set(try t.key("c/a"), fields: ["n": .integer(1)])])
+        #expect(try Self.isBehind(t))
+        _ = try t.engine.runQuery(Self.byN(0), in: t.database)
+        try await t.commit([.set(try t.key("c/b"), fields: ["n": .integer(2)])])
+        #expect(try !Self.isBehind(t))
+        #expect(try t.engine.runQuery(Self.byN(2), in: t.database).map(\.key) == [try t.key("c/b")])
+    }
+
+    @Test func aFullBacklogIsAppliedBeforeItGrowsFurther() async throws {
+        let t = try TestEngine(options: Self.deferringOptions(limit: 10))
+        for index in 0..<25 { try await t.commit([.set(try t.key("c/d\(index)"), fields: ["n": .integer(Int64(index))])]) }
+        // Each document has two entries (its field and its collection-group name); at most ten
+        // documents may still be pending.
+        #expect(try Self.indexEntries(t) >= 2 * 15)
+        #expect(try Self.isBehind(t))
+        #expect(try t.engine.runQuery(Self.byN(0), in: t.database).count == 25)
+    }
+
+    @Test func theIndexCatchesUpOnItsOwnOnceCommitsStop() async throws {
+        var options = Self.deferringOptions()
+        options.indexIdleDelay = 0.01
+        let t = try TestEngine(options: options)
+        try await t.commit(try (0..<50).map { .set(try t.key("c/d\($0)"), fields: ["n": .integer(Int64($0))]) })
+        let deadline = Date().addingTimeInterval(10)
+        while try Self.isBehind(t), Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(try !Self.isBehind(t))
+        #expect(try Self.indexEntries(t) == 100)
+    }
+
+    @Test func readsAtAnEarlierTimeMergeTheLogWithTheCaughtUpIndex() async throws {
+        let t = try TestEngine(options: Self.deferringOptions())
+        let first = try await t.commit(try (0..<20).map { .set(try t.key("c/d\($0)"), fields: ["n": .integer(Int64($0))]) })
+        try await t.commit(try (0..<20).map { .set(try t.key("c/d\($0)"), fields: ["n": .integer(Int64(100 + $0))]) })
+        let then = try t.engine.runQuery(Self.byN(10), in: t.database, consistency: .readTime(first.commitTime))
+        #expect(then.map(\.fields["n"]) == (10..<20).map { Value.integer(Int64($0)) })
+        let now = try t.engine.runQuery(Self.byN(110), in: t.database)
+        #expect(now.count == 10)
+    }
+
+    @Test func aCrashWithIndexWorkPendingIsRepairedWhenTheDirectoryOpens() async throws {
+        let t = try TestEngine(options: Self.deferringOptions())
+        let keys = try (0..<60).map { try t.key("c/d\($0)") }
+        try await t.commit(keys.map { .set($0, fields: ["n": .integer(1), "tags": .array([.string("old")])]) })
+        _ = try t.engine.runQuery(Self.byN(0), in: t.database)  // indexed: the index holds "old"
+        try await Task.sleep(nanoseconds: 1_200_000_000)
+        try await t.commit(keys.prefix(30).map { .set($0, fields: ["n": .integer(2), "tags": .array([.string("new")])]) })
+        try await t.commit(keys.suffix(15).map { .delete($0) })
+        try await t.commit([.set(try t.key("c/extra"), fields: ["n": .integer(5), "tags": .array([.string("new")])])])
+        #expect(try Self.isBehind(t))
+        t.engine.closeLeavingIndexBacklog()
+        try t.reopen()
+        #expect(try !Self.isBehind(t))
+        #expect(try t.engine.verify().isHealthy)
+        #expect(try t.engine.runQuery(Self.tagged("old"), in: t.database).count == 15)
+        #expect(try t.engine.runQuery(Self.tagged("new"), in: t.database).count == 31)
+        #expect(try t.engine.runQuery(Self.byN(2), in: t.database).count == 31)
+    }
+
+    @Test func aQueryListenerFollowsBulkCommits() async throws {
+        let t = try TestEngine(options: EngineOptions(durability: .none, initialMapSize: 64 << 20, deferredIndexThreshold: 1))
+        var query = Self.byN(0)
+        query.limit = 3
+        let log = EventLog<Result<QuerySnapshotEvent, FirestoreError>>()
+        let handle = try t.engine.listen(query, in: t.database) { log.append($0) }
+        defer { handle.cancel() }
+        _ = await log.wait(for: 1)
+        try await t.commit(try (0..<300).map { .set(try t.key("c/d\($0)"), fields: ["n": .integer(Int64(300 - $0))]) })
+        try await t.commit(try (0..<2).map { .delete(try t.key("c/d\(299 - $0)")) })
+        let deadline = Date().addingTimeInterval(10)
+        var last: [Value?] = []
+        while Date() < deadline {
+            if case .success(let event)? = log.all.last { last = event.documents.map(\.fields["n"]) }
+            if last == [.integer(3), .integer(4), .integer(5)] { break }
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
+        #expect(last == [.integer(3), .integer(4), .integer(5)])
+    }
+}
