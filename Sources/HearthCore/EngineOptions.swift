@@ -24,12 +24,12 @@ public struct EngineOptions: Sendable {
 
     /// Creates options; the defaults are durable, a 4 GiB initial map, one hour of history, no
     /// composite indexes, every valid query allowed, and index work of groups of 256 writes or
-    /// more deferred (at most 16,384 documents behind).
+    /// more deferred (at most 65,536 documents behind).
     public init(
         durability: Durability = .full, initialMapSize: Int = 4 << 30,
         retentionMicroseconds: Int64 = 3_600_000_000, clock: any CommitClock = SystemClock(),
         indexes: IndexConfiguration = IndexConfiguration(), requireIndexes: Bool = false,
-        deferredIndexThreshold: Int = 256, indexBacklogLimit: Int = 16_384
+        deferredIndexThreshold: Int = 256, indexBacklogLimit: Int = 65_536
     ) {
         self.deferredIndexThreshold = deferredIndexThreshold
         self.indexBacklogLimit = indexBacklogLimit
