@@ -207,8 +207,9 @@ package final class Writer: @unchecked Sendable {
         }
     }
 
-    /// Waits for work: commits first, then readers waiting for the index, then — once nothing
-    /// has arrived for a while — pending index work; `.finish` once closed and drained.
+    /// Waits for work: readers waiting for the index first (so a stream of commits cannot starve
+    /// them), then commits, then — once nothing has arrived for a while — pending index work;
+    /// `.finish` once closed and drained.
     private func nextWork() -> Work {
         condition.lock()
         defer { condition.unlock() }
@@ -219,14 +220,12 @@ package final class Writer: @unchecked Sendable {
                 if queue.isEmpty && indexWaiters.isEmpty && !isClosed { return .catchUp([]) }
             }
         }
-        if queue.isEmpty {
-            if !indexWaiters.isEmpty {
-                let waiters = indexWaiters
-                indexWaiters.removeAll()
-                return .catchUp(waiters)
-            }
-            return .finish(leavingBacklog: leavesBacklogOnClose)
+        if !indexWaiters.isEmpty {
+            let waiters = indexWaiters
+            indexWaiters.removeAll()
+            return .catchUp(waiters)
         }
+        if queue.isEmpty { return .finish(leavingBacklog: leavesBacklogOnClose) }
         var count = 0
         var writes = 0
         while count < queue.count && count < Writer.maxGroup
