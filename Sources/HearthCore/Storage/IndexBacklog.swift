@@ -55,14 +55,8 @@ package struct IndexBacklog {
     /// of a document since the last index update says what the index holds; later ones only move
     /// the record on.
     package mutating func record(_ change: CommitApplier.Change, db: UInt32, collection: UInt64, version: Int64) {
-        let slot = Slot(db: db, key: change.key)
-        if items[slot] == nil {
-            items[slot] = Item(
-                db: db, collection: collection, key: change.key, indexed: change.before?.fields, latest: .known(change.after?.fields))
-        } else {
-            items[slot]?.latest = .known(change.after?.fields)
-        }
-        if firstVersion == nil { firstVersion = version }
+        note(Item(db: db, collection: collection, key: change.key, indexed: change.before?.fields,
+                  latest: .known(change.after?.fields)), version: version)
     }
 
     /// True when document `key` of database `db` is in the backlog.
@@ -70,17 +64,19 @@ package struct IndexBacklog {
 
     /// Notes a document recovered from the commit log after a crash (`indexed`: what the index holds).
     package mutating func recover(db: UInt32, collection: UInt64, key: DocumentKey, indexed: [String: Value]?, version: Int64) {
-        let slot = Slot(db: db, key: key)
-        if items[slot] == nil { items[slot] = Item(db: db, collection: collection, key: key, indexed: indexed, latest: .unknown) }
-        if firstVersion == nil { firstVersion = version }
+        note(Item(db: db, collection: collection, key: key, indexed: indexed, latest: .unknown), version: version)
     }
 
     /// Adds `later` (recorded after this backlog): its documents' latest contents win, what the
     /// index holds stays as recorded here.
     package mutating func merge(_ later: IndexBacklog) {
-        for (slot, item) in later.items {
-            if items[slot] == nil { items[slot] = item } else { items[slot]?.latest = item.latest }
-        }
-        if firstVersion == nil { firstVersion = later.firstVersion }
+        for item in later.items.values { note(item, version: later.firstVersion) }
+    }
+
+    /// Adds `item`, or — when its document is already pending — takes only its latest contents.
+    private mutating func note(_ item: Item, version: Int64?) {
+        let slot = Slot(db: item.db, key: item.key)
+        if items[slot] == nil { items[slot] = item } else { items[slot]?.latest = item.latest }
+        if firstVersion == nil { firstVersion = version }
     }
 }
