@@ -48,8 +48,16 @@ package struct IndexBacklog {
     /// How many documents the index is behind on.
     package var count: Int { items.count }
 
-    /// The pending documents, in no particular order.
-    package var pending: [Item] { Array(items.values) }
+    /// The pending documents by database, collection number and id: the order of their
+    /// collection-scope index entries among entries of equal field and value, so that writes
+    /// put in order of their keys' first bytes (`IndexWriteOrder`) come out in key order.
+    package var pending: [Item] {
+        items.values.sorted { a, b in
+            if a.db != b.db { return a.db < b.db }
+            if a.collection != b.collection { return a.collection < b.collection }
+            return UTF8KeyOrder.precedes(a.key.documentID, b.key.documentID)
+        }
+    }
 
     /// Notes that `change`, committed at `version`, has not reached the index. The first change
     /// of a document since the last index update says what the index holds; later ones only move

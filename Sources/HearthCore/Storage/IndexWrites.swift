@@ -39,6 +39,12 @@ package struct IndexWrites {
         }
     }
 
+    /// Orders the writes of each table by key, for locality (see `IndexWriteOrder`).
+    package mutating func sortByKey() {
+        single = IndexWriteOrder.sorted(single)
+        composite = IndexWriteOrder.sorted(composite)
+    }
+
     /// Writes everything in `txn`, in the order held.
     package func apply(tables: Tables, txn: WriteTransaction) throws {
         try Self.apply(single, to: tables.index, txn: txn)
