@@ -1,34 +1,61 @@
+import Foundation
 package import LMDB
+import Synchronization
 
 extension DocumentStore {
     /// Brings the index up to date with every document of `backlog`, in one write transaction:
     /// each document goes from the entries it has to those of its latest contents. Clears the
-    /// backlog marker in `meta`. The writes are gathered (up to `backlogWritesPerFlush` at a time)
+    /// backlog marker in `meta`. The writes are gathered (about `backlogWritesPerFlush` at a time)
     /// and put in key order: a backlog's entries fall all over the index, and in key order
     /// consecutive puts share their pages instead of each fetching a random one.
     package func applyBacklog(_ backlog: IndexBacklog, in txn: WriteTransaction) throws {
-        var writes = IndexWrites()
-        for item in backlog.pending {
-            let latest: [String: Value]?
-            switch item.latest {
-            case .known(let fields): latest = fields
-            case .unknown: latest = try record(db: item.db, key: item.key, in: txn, writerPending: Catalog.Pending())?.contents?.fields
-            }
-            indexWrites(key: item.key, from: item.indexed, to: latest, db: item.db, collection: item.collection, into: &writes)
-            if writes.count >= Self.backlogWritesPerFlush {
-                writes.sortByKey()
-                try writes.apply(tables: tables, txn: txn)
-                writes = IndexWrites()
-            }
+        var items = backlog.pending
+        // Recovered documents' contents are read here: the transaction belongs to this thread.
+        for index in items.indices {
+            guard case .unknown = items[index].latest else { continue }
+            let item = items[index]
+            items[index].latest = .known(
+                try record(db: item.db, key: item.key, in: txn, writerPending: Catalog.Pending())?.contents?.fields)
         }
-        writes.sortByKey()
-        try writes.apply(tables: tables, txn: txn)
+        var start = 0
+        while start < items.count {
+            var end = start
+            var estimate = 0
+            while end < items.count && (end == start || estimate < Self.backlogWritesPerFlush) {
+                estimate += items[end].estimatedIndexWrites
+                end += 1
+            }
+            for run in orderedWrites(items[start..<end]) { try run.apply(tables: tables, txn: txn) }
+            start = end
+        }
         _ = try txn.delete(MetaKey.indexBacklog, in: tables.meta)
     }
 
-    /// How many index writes `applyBacklog` gathers, sorts and writes at a time (bounds its memory
-    /// to ~100 MB; a full backlog of documents like the benchmarks' has ~1M writes).
+    /// About how many index writes `applyBacklog` gathers, orders and writes at a time (bounds its
+    /// memory to ~100 MB; a full backlog of documents like the benchmarks' has ~1M writes).
     private static let backlogWritesPerFlush = 1 << 20
+
+    /// The index writes of `items` (latest contents known), in runs to apply one after the
+    /// other, each in `IndexWriteOrder`. The runs are worked out in parallel, one per core (up to
+    /// 4), each on its own thread: the entries are pure functions of the documents, and only the
+    /// puts need the transaction's thread. (Merging the runs into one cost more than it saved:
+    /// each run already walks the tree from left to right.)
+    private func orderedWrites(_ items: ArraySlice<IndexBacklog.Item>) -> [IndexWrites] {
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, items.count / 512))
+        let runs = Mutex<[IndexWrites]>(Array(repeating: IndexWrites(), count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let lower = items.startIndex + items.count * part / parts
+            let upper = items.startIndex + items.count * (part + 1) / parts
+            var writes = IndexWrites()
+            for item in items[lower..<upper] {
+                guard case .known(let latest) = item.latest else { continue }
+                indexWrites(key: item.key, from: item.indexed, to: latest, db: item.db, collection: item.collection, into: &writes)
+            }
+            writes.sortByKey()
+            runs.withLock { $0[part] = writes }
+        }
+        return runs.withLock { $0 }
+    }
 
     /// Records in `meta` that the index is behind from commit `version` on (in the transaction
     /// that first leaves index work pending): a reader seeing the marker in its snapshot knows the

@@ -19,6 +19,27 @@ package struct IndexBacklog {
         /// The document's fields now (nil: absent); `.unknown` when recovered after a crash (the
         /// stored record says).
         package var latest: Latest
+
+        /// Roughly how many index writes applying this item takes (to size batches of work).
+        package var estimatedIndexWrites: Int {
+            var count = 1
+            if let indexed { count += IndexBacklog.fieldCount(indexed) }
+            if case .known(let fields?) = latest { count += IndexBacklog.fieldCount(fields) }
+            return count
+        }
+    }
+
+    /// Field paths and array elements in `fields`, nested maps included.
+    static func fieldCount(_ fields: [String: Value]) -> Int {
+        var count = fields.count
+        for value in fields.values {
+            switch value {
+            case .map(let nested): count += fieldCount(nested)
+            case .array(let elements): count += elements.count
+            default: break
+            }
+        }
+        return count
     }
 
     /// A pending document's latest contents, when known.

@@ -22,14 +22,18 @@ package enum IndexWriteOrder {
     package static func sorted(_ writes: [IndexWrites.Write]) -> [IndexWrites.Write] {
         guard writes.count > 1 else { return writes }
         var order = writes.indices.map { position in sortKey(of: writes[position].key, position: position) }
-        order.sort { a, b in
-            if a.p0 != b.p0 { return a.p0 < b.p0 }
-            if a.p1 != b.p1 { return a.p1 < b.p1 }
-            if a.p2 != b.p2 { return a.p2 < b.p2 }
-            if a.p3 != b.p3 { return a.p3 < b.p3 }
-            return a.position < b.position
-        }
+        order.sort(by: precedes)
         return order.map { writes[$0.position] }
+    }
+
+    /// The order of two sort keys.
+    @inline(__always)
+    private static func precedes(_ a: SortKey, _ b: SortKey) -> Bool {
+        if a.p0 != b.p0 { return a.p0 < b.p0 }
+        if a.p1 != b.p1 { return a.p1 < b.p1 }
+        if a.p2 != b.p2 { return a.p2 < b.p2 }
+        if a.p3 != b.p3 { return a.p3 < b.p3 }
+        return a.position < b.position
     }
 
     /// The sort key of `key` at `position`.
