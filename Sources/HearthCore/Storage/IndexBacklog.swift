@@ -73,11 +73,16 @@ package struct IndexBacklog {
     /// collection-scope index entries among entries of equal field and value, so that writes
     /// put in order of their keys' first bytes (`IndexWriteOrder`) come out in key order.
     package var pending: [Item] {
-        items.values.sorted { a, b in
-            if a.db != b.db { return a.db < b.db }
-            if a.collection != b.collection { return a.collection < b.collection }
-            return UTF8KeyOrder.precedes(a.key.documentID, b.key.documentID)
+        // Sorts positions against ids taken once (the items are large, and `documentID` is
+        // computed: sorting the items themselves retained and released per comparison).
+        let unsorted = Array(items.values)
+        let ids = unsorted.map(\.key.documentID)
+        let order = unsorted.indices.sorted { a, b in
+            if unsorted[a].db != unsorted[b].db { return unsorted[a].db < unsorted[b].db }
+            if unsorted[a].collection != unsorted[b].collection { return unsorted[a].collection < unsorted[b].collection }
+            return UTF8KeyOrder.precedes(ids[a], ids[b])
         }
+        return order.map { unsorted[$0] }
     }
 
     /// Notes that `change`, committed at `version`, has not reached the index. The first change

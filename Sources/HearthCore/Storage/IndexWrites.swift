@@ -52,8 +52,16 @@ package struct IndexWrites {
     }
 
     private static func apply(_ writes: [Write], to table: Database, txn: WriteTransaction) throws {
-        for (key, value) in writes {
-            if let value { try txn.put(value, forKey: key, in: table) } else { _ = try txn.delete(key, in: table) }
+        // By index, borrowing each key and value in place (a `for (key, value) in` copy retained
+        // and released both arrays of every write).
+        for index in writes.indices {
+            if writes[index].value == nil {
+                _ = try txn.delete(writes[index].key, in: table)
+            } else {
+                try writes[index].key.withUnsafeBytes { key in
+                    try writes[index].value?.withUnsafeBytes { value in try txn.put(value, forKey: key, in: table) }
+                }
+            }
         }
     }
 }
