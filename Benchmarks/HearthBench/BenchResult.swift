@@ -61,11 +61,13 @@ enum Stopwatch {
 enum BenchReport {
     static func printTable(_ results: [BenchResult]) {
         let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        print("workload".padding(toLength: 52, withPad: " ", startingAt: 0) + "      ops/s   ratio  baseline")
+        // As wide as the longest name, so names that differ only at the end stay apart.
+        let width = results.map(\.name.count).max() ?? 8
+        print("workload".padding(toLength: width, withPad: " ", startingAt: 0) + "      ops/s   ratio  baseline")
         for result in results {
             let ratio = result.ratio.map { String(format: "%6.2f×", $0) } ?? "      "
             let base = result.baseline.flatMap { byName[$0] == nil ? nil : $0 } ?? "-"
-            print(result.name.padding(toLength: 52, withPad: " ", startingAt: 0)
+            print(result.name.padding(toLength: width, withPad: " ", startingAt: 0)
                 + String(format: "%11.0f", result.opsPerSecond) + "  " + ratio + "  " + base)
         }
     }

@@ -3,7 +3,9 @@ import HearthCore
 
 /// The wire benchmarks: batch commits and point reads through gRPC on loopback, each beside the
 /// same work done in-process through `Engine`, and `hearth serve` start-up time against data size.
-/// Commit workloads are timed until one query has their documents (deferred index work included).
+/// Commit workloads are timed until one query has their documents (deferred index work included);
+/// each runs twice, with the client encoding every request as it goes and with requests encoded
+/// before timing (the client shares the machine's cores with the server).
 package enum WireBenchmark {
     /// How big a run is.
     struct Scale {
@@ -79,6 +81,17 @@ package enum WireBenchmark {
                     results.append(WireBenchResult(
                         name: names.acknowledged, ops: documents, seconds: acknowledged, baseline: names.wire))
                 }
+                // The same batches again, into another collection, encoded before the clock starts.
+                let encodedCollection = "encoded" + collection
+                let encoded = try ranges.map { range in
+                    try WireBenchEncodedClient.EncodedCommit(
+                        WireBenchData.commitRequest(range, in: encodedCollection, database: database))
+                }
+                let preEncoded = try await WireBenchEncodedClient.commit(encoded, port: port, connections: connections)
+                    + (try WireBenchEngine.queryOnce(collection: encodedCollection, engine: emulator.engine, database: database))
+                results.append(WireBenchResult(
+                    name: names.preEncoded(connections: connections), ops: documents, seconds: preEncoded,
+                    baseline: single ? names.wire : names.wireConcurrent))
             }
             results += try await reads(scale: scale, emulator: emulator, port: port, database: database, documents: documents)
         } catch {
@@ -157,6 +170,14 @@ package enum WireBenchmark {
         /// query has its documents, which includes the deferred index work).
         let acknowledged: String
 
+        /// The batch size.
+        let size: Int
+
+        /// Batches from `connections` connections whose requests were encoded before timing.
+        func preEncoded(connections: Int) -> String {
+            "wire Commit, batches of \(size) (gRPC, \(connections) connection\(connections == 1 ? "" : "s"), durable), requests encoded before timing"
+        }
+
         /// The names for batches of `size` and `committers` concurrent committers.
         init(size: Int, committers: Int) {
             wire = "wire Commit, batches of \(size) (gRPC, 1 connection, durable)"
@@ -164,6 +185,7 @@ package enum WireBenchmark {
             wireConcurrent = "wire Commit, batches of \(size) (gRPC, \(committers) connections, durable)"
             engineConcurrent = "engine commit, batches of \(size) (in-process, \(committers) tasks, durable)"
             acknowledged = "wire Commit, batches of \(size) (gRPC, 1 connection, durable), acknowledged only"
+            self.size = size
         }
     }
 }
