@@ -23,18 +23,29 @@ enum WireBenchClient {
 
     /// Commits `requests` over `connections` clients (each sends its share one at a time); returns seconds.
     static func commit(_ requests: [Google_Firestore_V1_CommitRequest], port: Int, connections: Int) async throws -> Double {
+        try await shared(requests, port: port, connections: connections) { request, client in
+            let response = try await Client(wrapping: client).commit(request: ClientRequest(message: request, metadata: metadata))
+            guard response.writeResults.count == request.writes.count else {
+                throw WireBenchFailure(description: "Commit returned \(response.writeResults.count) results")
+            }
+        }
+    }
+
+    /// Deals `requests` out over `connections` connections, round robin; each connection sends its
+    /// share one at a time with `send`, all connections at once. Returns the seconds it all took.
+    static func shared<Request: Sendable>(
+        _ requests: [Request], port: Int, connections: Int,
+        send: @escaping @Sendable (Request, GRPCClient<HTTP2ClientTransport.Posix>) async throws -> Void
+    ) async throws -> Double {
         let shares = (0..<connections).map { c in stride(from: c, to: requests.count, by: connections).map { requests[$0] } }
         return try await WireStopwatch.time {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for share in shares {
                     group.addTask {
-                        try await withClient(port: port) { client in
-                            for request in share {
-                                let response = try await client.commit(request: ClientRequest(message: request, metadata: metadata))
-                                guard response.writeResults.count == request.writes.count else {
-                                    throw WireBenchFailure(description: "Commit returned \(response.writeResults.count) results")
-                                }
-                            }
+                        let transport = try HTTP2ClientTransport.Posix(
+                            target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
+                        try await withGRPCClient(transport: transport) { client in
+                            for request in share { try await send(request, client) }
                         }
                     }
                 }

@@ -30,21 +30,9 @@ enum WireBenchEncodedClient {
 
     /// Commits `requests` over `connections` connections (each sends its share one at a time); returns seconds.
     static func commit(_ requests: [EncodedCommit], port: Int, connections: Int) async throws -> Double {
-        let shares = (0..<connections).map { c in stride(from: c, to: requests.count, by: connections).map { requests[$0] } }
-        return try await WireStopwatch.time {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for share in shares {
-                    group.addTask {
-                        let transport = try HTTP2ClientTransport.Posix(
-                            target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
-                        try await withGRPCClient(transport: transport) { client in
-                            for request in share { try await commitOne(request, with: client) }
-                        }
-                    }
-                }
-                try await group.waitForAll()
-            }
-        }.1
+        try await WireBenchClient.shared(requests, port: port, connections: connections) { request, client in
+            try await commitOne(request, with: client)
+        }
     }
 
     /// Sends one encoded commit and checks that every write got a result.

@@ -5,22 +5,10 @@ import Testing
 /// by the keys' first 32 bytes, ties in the order given — key order for a backlog of short values.
 @Suite("Index write order")
 struct IndexWriteOrderTests {
-    /// A small deterministic generator (SplitMix64).
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Keys of 0–40 bytes over {0, 1, 255}, so that many share their first 32 bytes, some are
     /// prefixes of others, and zero padding meets real zero bytes.
     static func randomKeys(count: Int, seed: UInt64) -> [[UInt8]] {
-        var generator = Generator(state: seed)
+        var generator = SeededGenerator(seed: seed)
         let alphabet: [UInt8] = [0, 1, 255]
         var keys = Set<[UInt8]>()
         while keys.count < count {
@@ -48,7 +36,7 @@ struct IndexWriteOrderTests {
         for seed in UInt64(1)...5 {
             let sorted = Self.randomKeys(count: 2_000, seed: seed).sorted { IndexEntries.compare($0, $1) < 0 }
             // Shuffle whole groups of equal 32-byte prefixes, keeping each group's key order.
-            var generator = Generator(state: seed &* 31)
+            var generator = SeededGenerator(seed: seed &* 31)
             var rank: [[UInt8]: UInt64] = [:]
             for key in sorted where rank[Self.prefix32(key)] == nil { rank[Self.prefix32(key)] = generator.next() }
             let given = sorted.enumerated().sorted { a, b in
@@ -66,7 +54,7 @@ struct IndexWriteOrderTests {
 
     @Test("any input comes out ordered by the first 32 bytes, ties in the order given, nothing lost")
     func orderedByPrefixOtherwise() {
-        var generator = Generator(state: 77)
+        var generator = SeededGenerator(seed: 77)
         let given = Self.randomKeys(count: 3_000, seed: 9).shuffled(using: &generator).map { IndexWrites.Write(key: $0, value: []) }
         let result = IndexWriteOrder.sorted(given)
         #expect(Set(result.map(\.key)) == Set(given.map(\.key)))
@@ -81,7 +69,7 @@ struct IndexWriteOrderTests {
     @Test("a backlog's entries of short values, documents taken in pending order, come out in exact key order")
     func backlogWritesComeOutInKeyOrder() throws {
         var backlog = IndexBacklog()
-        var generator = Generator(state: 5)
+        var generator = SeededGenerator(seed: 5)
         let cities = ["Madrid", "Sevilla", "Bilbao"]
         for n in 0..<600 {
             let collection = n % 3 == 0 ? "rooms" : "users"
