@@ -48,7 +48,7 @@ public final class Engine: Sendable {
                 retentionMicros: options.retentionMicroseconds, lastVersion: lastVersion, transactions: transactions,
                 scheduling: IndexScheduling(
                     deferThreshold: options.deferredIndexThreshold, backlogLimit: options.indexBacklogLimit,
-                    idleDelay: options.indexIdleDelay),
+                    idleDelay: options.indexIdleDelay, demandWindowSeconds: options.indexDemandWindow),
                 publish: { hub.publish($0) })
         } catch {
             environment.close()
@@ -88,6 +88,11 @@ public final class Engine: Sendable {
     /// How often `readIndexed` waits for the index before giving up (each wait applies the whole
     /// backlog, and commits then index as they go, so a second attempt normally succeeds).
     private static let indexedReadAttempts = 8
+
+    /// Forgets that a query needed the index: bulk commits defer again at once (tests).
+    package func forgetIndexDemand() {
+        writer.forgetIndexDemand()
+    }
 
     /// Closes like `close()` but leaves pending index work undone, as a crash would (tests of recovery).
     package func closeLeavingIndexBacklog() {

@@ -21,6 +21,8 @@ public struct EngineOptions: Sendable {
     public var indexBacklogLimit: Int
     /// Seconds without commits after which pending index work is written.
     package var indexIdleDelay: Double = 0.05
+    /// Seconds after a query needed the index during which commits index as they go.
+    package var indexDemandWindow: Double = 1
 
     /// Creates options; the defaults are durable, a 4 GiB initial map, one hour of history, no
     /// composite indexes, every valid query allowed, and index work of groups of 256 writes or

@@ -33,6 +33,11 @@ package final class IndexScheduling: Sendable {
         lastDemand.store(max(1, DispatchTime.now().uptimeNanoseconds), ordering: .relaxed)
     }
 
+    /// Forgets the last demand, as if its window had passed.
+    package func forgetDemand() {
+        lastDemand.store(0, ordering: .relaxed)
+    }
+
     /// True while a reader's demand is recent.
     private var demandIsRecent: Bool {
         let demand = lastDemand.load(ordering: .relaxed)

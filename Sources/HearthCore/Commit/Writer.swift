@@ -113,6 +113,11 @@ package final class Writer: @unchecked Sendable {
         semaphore.wait()
     }
 
+    /// Forgets that a reader needed the index (see `IndexScheduling.forgetDemand`).
+    package func forgetIndexDemand() {
+        scheduling.forgetDemand()
+    }
+
     /// Closes like `close` but leaves pending index work undone, as a crash would (for tests).
     package func closeLeavingIndexBacklog() {
         condition.lock()
