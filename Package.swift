@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "HearthCore", targets: ["HearthCore"]),
         .library(name: "HearthRules", targets: ["HearthRules"]),
         .library(name: "Hearth", targets: ["Hearth"]),
+        .library(name: "HearthTesting", targets: ["HearthTesting"]),
         .library(name: "HearthServer", targets: ["HearthServer"]),
         .executable(name: "hearth", targets: ["hearth"]),
         .executable(name: "roomiefinder-demo", targets: ["roomiefinder-demo"]),
@@ -27,6 +28,10 @@ let package = Package(
         .package(url: "https://github.com/grpc/grpc-swift-nio-transport", from: "2.9.2"),
         .package(url: "https://github.com/grpc/grpc-swift-protobuf", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -35,48 +40,111 @@ let package = Package(
             providers: [.apt(["liblmdb-dev"])]
         ),
         .target(name: "LMDB", dependencies: ["CLMDB"], swiftSettings: strictSettings),
-        .target(name: "HearthCore", dependencies: ["LMDB"], swiftSettings: strictSettings),
-        .target(name: "HearthRules", dependencies: ["HearthCore"], swiftSettings: strictSettings),
+        .target(
+            name: "HearthCore", dependencies: ["LMDB", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings),
+        .target(
+            name: "HearthRules", dependencies: ["HearthCore", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings),
         .target(name: "Hearth", dependencies: ["HearthCore", "HearthRules"], swiftSettings: strictSettings),
+        .target(name: "HearthTesting", dependencies: ["Hearth", "HearthCore", "HearthRules"], swiftSettings: strictSettings),
+        // Package-level: the generated Firestore v1 messages and stubs plus their mapping to the core's
+        // types, shared by the server, the benchmarks and the tests (not a product).
+        .target(
+            name: "FirestoreWire",
+            dependencies: [
+                "HearthCore",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+            ],
+            swiftSettings: strictSettings),
         .target(
             name: "HearthServer",
             dependencies: [
-                "HearthCore", "HearthRules",
+                "HearthCore", "HearthRules", "FirestoreWire",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings),
+        .target(
+            name: "HearthCLI",
+            dependencies: [
+                "Hearth", "HearthCore", "HearthServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings),
+        .executableTarget(
+            name: "hearth",
+            dependencies: ["HearthCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings),
+        // Shared by the example apps: accounts with salted password hashes, and demo narration.
+        .target(
+            name: "ExampleSupport",
+            dependencies: ["Hearth", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")],
+            path: "Examples/Support/Sources/ExampleSupport", swiftSettings: strictSettings),
+        .testTarget(
+            name: "ExampleSupportTests", dependencies: ["ExampleSupport", "Hearth", "HearthTesting"],
+            path: "Examples/Support/Tests/ExampleSupportTests", swiftSettings: strictSettings),
+        .target(
+            name: "RoomieFinder", dependencies: ["Hearth", "ExampleSupport"],
+            path: "Examples/RoomieFinder/Sources/RoomieFinder", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "roomiefinder-demo", dependencies: ["RoomieFinder", "Hearth", "ExampleSupport"],
+            path: "Examples/RoomieFinder/Sources/roomiefinder-demo", swiftSettings: strictSettings),
+        .testTarget(
+            name: "RoomieFinderTests", dependencies: ["RoomieFinder", "Hearth", "HearthTesting", "ExampleSupport"],
+            path: "Examples/RoomieFinder/Tests/RoomieFinderTests", swiftSettings: strictSettings),
+        .testTarget(
+            name: "HearthServerTests",
+            dependencies: [
+                "HearthServer", "HearthCore", "FirestoreWire", "HearthTestSupport",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "HearthCLITests",
+            dependencies: [
+                "HearthCLI", "HearthServer", "HearthTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings),
+        .executableTarget(
+            name: "HearthBench",
+            dependencies: [
+                "Hearth", "HearthCore", "HearthRules", "HearthServer", "FirestoreWire", "LMDB",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
                 .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strictSettings),
-        .executableTarget(
-            name: "hearth", dependencies: ["Hearth", "HearthCore", "HearthServer"], swiftSettings: strictSettings),
-        .target(
-            name: "RoomieFinder", dependencies: ["Hearth", "HearthCore"],
-            path: "Examples/RoomieFinder/Sources/RoomieFinder", swiftSettings: strictSettings),
-        .executableTarget(
-            name: "roomiefinder-demo", dependencies: ["RoomieFinder", "Hearth", "HearthCore"],
-            path: "Examples/RoomieFinder/Sources/roomiefinder-demo", swiftSettings: strictSettings),
-        .testTarget(
-            name: "RoomieFinderTests", dependencies: ["RoomieFinder", "Hearth", "HearthCore"],
-            path: "Examples/RoomieFinder/Tests/RoomieFinderTests", swiftSettings: strictSettings),
-        .testTarget(
-            name: "HearthServerTests",
-            dependencies: ["HearthServer", "HearthCore", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
-            swiftSettings: strictSettings),
-        .executableTarget(
-            name: "HearthBench",
-            dependencies: ["Hearth", "HearthCore", "HearthRules", "HearthServer", "LMDB"],
             path: "Benchmarks/HearthBench",
             swiftSettings: strictSettings
         ),
+        // A crash-test driver: commits forever and reports each durable commit; tests kill it.
+        .executableTarget(
+            name: "hearth-write-loop", dependencies: ["HearthCore"], path: "Tests/HearthWriteLoop",
+            swiftSettings: strictSettings),
         .target(
-            name: "HearthTestSupport", dependencies: ["HearthCore"], path: "Tests/HearthTestSupport",
+            name: "HearthTestSupport",
+            dependencies: ["HearthCore", "FirestoreWire", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            path: "Tests/HearthTestSupport",
             swiftSettings: strictSettings),
         .testTarget(
-            name: "HearthTests", dependencies: ["Hearth", "HearthCore", "HearthTestSupport"],
+            name: "HearthTests", dependencies: ["Hearth", "HearthCore", "HearthTesting", "HearthTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"], swiftSettings: strictSettings),
         .testTarget(

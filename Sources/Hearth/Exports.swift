@@ -1,7 +1,10 @@
-public import HearthCore
+@_exported public import HearthCore
 
-// The engine's value types that the public API uses as they are, re-exported one by one so
-// `import Hearth` is enough (the rest of HearthCore stays an implementation detail).
+// `import Hearth` is all an app needs. HearthCore is re-exported because the API uses its value
+// types as they are (`Value`, `Timestamp`, `FirestoreError`, `AccessContext`, …) and, with
+// member-import visibility, their members (`error.code`, `.user(uid:claims:)`) are only visible
+// through an import of the module that declares them. Hearth's own `FieldPath` shadows the
+// core's. The aliases below name the types the Firebase SDK's API has, for documentation.
 
 /// A point in time with nanosecond precision (stored with microsecond precision).
 public typealias Timestamp = HearthCore.Timestamp

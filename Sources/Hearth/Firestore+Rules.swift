@@ -9,6 +9,21 @@ extension Firestore {
         engine.setAccessPolicy(rules)
     }
 
+    /// A handle on the same database whose requests come from the signed-in user `uid` with token
+    /// `claims` (`request.auth.uid`, `request.auth.token`); claims take the SDK's value types
+    /// (`String`, `Int`, `Bool`, arrays, dictionaries, `Timestamp`, …) and `sub` defaults to `uid`.
+    /// - Throws: `INVALID_ARGUMENT` when a claim is not a Firestore value.
+    public func signedIn(as uid: String, claims: [String: Any] = [:]) throws(FirestoreError) -> Firestore {
+        var reader = UserDataReader(method: "signedIn(as:claims:)")
+        var tokenClaims: [String: Value] = [:]
+        for (name, claim) in claims { tokenClaims[name] = try reader.readPlain(claim) }
+        tokenClaims["sub"] = tokenClaims["sub"] ?? .string(uid)
+        return withAccess(.user(uid: uid, claims: tokenClaims))
+    }
+
+    /// The security rules in force on this data directory (nil when none are loaded).
+    public var securityRules: SecurityRules? { engine.accessPolicy as? SecurityRules }
+
     /// Parses `source` (a `firestore.rules` file) and installs it; see `setSecurityRules(_:)`.
     /// - Throws: `RulesSyntaxError` with the line and column of the first syntax error.
     @discardableResult

@@ -95,6 +95,12 @@ public final class Engine: Sendable {
     }
 
     /// Closes like `close()` but leaves pending index work undone, as a crash would (tests of recovery).
+    /// Sets who is told when background index work fails (it is retried; nothing is lost, but a
+    /// server should log it).
+    package func setBackgroundErrorHandler(_ handler: (@Sendable (any Error) -> Void)?) {
+        writer.setBackgroundErrorHandler(handler)
+    }
+
     package func closeLeavingIndexBacklog() {
         writer.closeLeavingIndexBacklog()
         environment.close()

@@ -1,3 +1,4 @@
+import FirestoreWire
 import Foundation
 import HearthCore
 import Testing
@@ -14,20 +15,12 @@ struct ServerPiecesTests {
         #expect(ResumeToken.decode(Data()) == nil)
     }
 
-    @Test("flags parse, with serve accepted and ignored")
-    func arguments() throws {
-        let parsed = try ServerConfiguration.parse(arguments: [
-            "serve", "--port", "9000", "--data=/tmp/x", "--host", "::1", "--project", "demo", "--rules", "r",
-            "--require-indexes", "--indexes", "i.json", "--no-sync",
-        ])
-        #expect(parsed == ServerConfiguration(
-            host: "::1", port: 9000, dataDirectory: "/tmp/x", project: "demo", rulesFile: "r", requireIndexes: true,
-            indexesFile: "i.json", syncsEachCommit: false))
-        #expect(ServerConfiguration().syncsEachCommit)
-        #expect(try ServerConfiguration.parse(arguments: []) == ServerConfiguration())
-        #expect(throws: ServerArgumentError.self) { try ServerConfiguration.parse(arguments: ["--port", "x"]) }
-        #expect(throws: ServerArgumentError.self) { try ServerConfiguration.parse(arguments: ["--bogus"]) }
-        #expect(throws: ServerArgumentError.self) { try ServerConfiguration.parse(arguments: ["--data"]) }
+    @Test("the default configuration is durable on loopback")
+    func defaults() {
+        let configuration = ServerConfiguration()
+        #expect(configuration.syncsEachCommit)
+        #expect(configuration.host == "127.0.0.1")
+        #expect(configuration.shutdownGracePeriod == .seconds(5))
     }
 
     @Test("resource names parse and reject other shapes")

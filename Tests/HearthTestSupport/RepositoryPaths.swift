@@ -14,4 +14,17 @@ public enum RepositoryPaths {
         let url = root.deletingLastPathComponent().appendingPathComponent("shared/conformance/firestore-v1")
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
+
+    /// An executable of this package, built beside the test bundle: next to `HEARTH_BIN` when set
+    /// (`make test` sets it), else in `.build/debug`; nil when it was not built.
+    public static func builtExecutable(named name: String) -> String? {
+        let folder: URL
+        if let hearth = ProcessInfo.processInfo.environment["HEARTH_BIN"] {
+            folder = URL(fileURLWithPath: hearth).deletingLastPathComponent()
+        } else {
+            folder = root.appendingPathComponent(".build/debug")
+        }
+        let path = folder.appendingPathComponent(name).path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
 }

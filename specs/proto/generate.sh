@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates Sources/HearthServer/Generated/ from the .proto files beside this
+# Regenerates Sources/FirestoreWire/Generated/ from the .proto files beside this
 # script. See specs/proto/README.md for how to build the two plugins.
 #
 # Usage: specs/proto/generate.sh [PLUGIN_DIR]
@@ -12,7 +12,7 @@ set -euo pipefail
 
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo_root="$(cd "${script_dir}/../.." && pwd)"
-out_dir="${repo_root}/Sources/HearthServer/Generated"
+out_dir="${repo_root}/Sources/FirestoreWire/Generated"
 
 plugin_dir="${1:-${PLUGIN_DIR:-/work/scratch-protoc/.build/release}}"
 plugin_dir="$(cd "${plugin_dir}" && pwd)"
@@ -60,24 +60,26 @@ find "${out_dir}" -maxdepth 1 -type f -name '*.swift' -delete
 # would otherwise write an empty one per proto).
 mapfile -t service_protos < <(grep -l -E '^service ' "${protos[@]}")
 
-# Messages: internal types (only the HearthServer target uses them), one flat
+# Messages: package-level types (the server, the benchmarks and the tests use them), one flat
 # file per proto (google_firestore_v1_document.pb.swift, ...).
 "${protoc_bin}" \
   -I "${script_dir}" \
   -I "${WKT_INCLUDE}" \
   --plugin=protoc-gen-swift="${plugin_dir}/protoc-gen-swift" \
   --swift_out="${out_dir}" \
-  --swift_opt=Visibility=Internal \
+  --swift_opt=Visibility=Package \
+  --swift_opt=UseAccessLevelOnImports=true \
   --swift_opt=FileNaming=PathToUnderscores \
   "${protos[@]}"
 
-# Service: server and client stubs (the client is for tests), internal too.
+# Service: server and client stubs (the client is for tests and benchmarks), package-level too.
 "${protoc_bin}" \
   -I "${script_dir}" \
   -I "${WKT_INCLUDE}" \
   --plugin=protoc-gen-grpc-swift-2="${plugin_dir}/protoc-gen-grpc-swift-2" \
   --grpc-swift-2_out="${out_dir}" \
-  --grpc-swift-2_opt=Visibility=Internal \
+  --grpc-swift-2_opt=Visibility=Package \
+  --grpc-swift-2_opt=UseAccessLevelOnImports=true \
   --grpc-swift-2_opt=Server=true \
   --grpc-swift-2_opt=Client=true \
   --grpc-swift-2_opt=FileNaming=PathToUnderscores \

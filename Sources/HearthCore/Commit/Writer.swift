@@ -42,6 +42,8 @@ package final class Writer: @unchecked Sendable {
     private let scheduling: IndexScheduling
     /// Readers waiting for the index to catch up; guarded by `condition`.
     private var indexWaiters: [DispatchSemaphore] = []
+    /// Told about failures of background work no caller waits for (a failed index catch-up).
+    private let backgroundErrorHandler = Mutex<(@Sendable (any Error) -> Void)?>(nil)
     /// When set, `close` leaves the backlog as a crash would (tests of recovery); guarded by `condition`.
     private var leavesBacklogOnClose = false
 
@@ -71,6 +73,11 @@ package final class Writer: @unchecked Sendable {
     }
 
     /// The version (commit time in microseconds) of the latest durable commit.
+    /// Sets who is told about failures of background index work (nil: nobody).
+    package func setBackgroundErrorHandler(_ handler: (@Sendable (any Error) -> Void)?) {
+        backgroundErrorHandler.withLock { $0 = handler }
+    }
+
     package var latestVersion: Int64 { committedVersion.load(ordering: .acquiring) }
 
     /// Makes every later commit time greater than `micros` (a read at that time has been served).
@@ -208,7 +215,9 @@ package final class Writer: @unchecked Sendable {
             backlog = IndexBacklog()
         } catch {
             // Nothing is lost: the documents and the log are stored, and the marker stays until
-            // a later attempt (the next catch-up, or recovery on open) succeeds.
+            // a later attempt (the next catch-up, or recovery on open) succeeds. Say so, though.
+            let handler = backgroundErrorHandler.withLock { $0 }
+            handler?(error)
         }
     }
 

@@ -1,3 +1,4 @@
+import FirestoreWire
 import GRPCCore
 import HearthCore
 
@@ -15,7 +16,12 @@ extension FirestoreGRPCService {
         }
         let stream = ListenStream(engine: operations.engine, access: access, retentionMicroseconds: retentionMicroseconds)
         let listens = self.listens
+        let log = self.log
         return StreamingServerResponse { writer in
+            // One log line per Listen stream, when it ends (its status is how it ended).
+            let entry = log.start(method: "Listen", resource: "")
+            var status = FirestoreError.Code.ok
+            defer { log.finish(entry, access: access, status: status) }
             guard listens.add(stream) else {
                 throw RPCError(code: .unavailable, message: "The Hearth emulator is shutting down.")
             }
@@ -40,7 +46,12 @@ extension FirestoreGRPCService {
                         }
                     }
                 }
-                while try await group.next() != nil {}
+                do {
+                    while try await group.next() != nil {}
+                } catch {
+                    status = WireStatus.firestoreError(error).code
+                    throw error
+                }
             }
             return [:]
         }

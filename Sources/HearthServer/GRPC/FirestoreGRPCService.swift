@@ -1,3 +1,4 @@
+import FirestoreWire
 import GRPCCore
 import SwiftProtobuf
 import HearthCore
@@ -16,31 +17,33 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
     let retentionMicroseconds: Int64
     /// Recent Write streams, for resumption.
     let writeStreams: WriteStreamHistory
+    /// One log line per request.
+    let log: RequestLog
 
     typealias Firestore = Google_Firestore_V1_Firestore
 
     func getDocument(
         request: ServerRequest<Google_Firestore_V1_GetDocumentRequest>, context: ServerContext
     ) async throws -> ServerResponse<Google_Firestore_V1_Document> {
-        try await unary(request) { message, access in try operations.getDocument(message, access: access) }
+        try await unary(request, context) { message, access in try operations.getDocument(message, access: access) }
     }
 
     func listDocuments(
         request: ServerRequest<Google_Firestore_V1_ListDocumentsRequest>, context: ServerContext
     ) async throws -> ServerResponse<Google_Firestore_V1_ListDocumentsResponse> {
-        try await unary(request) { message, access in try operations.listDocuments(message, access: access) }
+        try await unary(request, context) { message, access in try operations.listDocuments(message, access: access) }
     }
 
     func updateDocument(
         request: ServerRequest<Google_Firestore_V1_UpdateDocumentRequest>, context: ServerContext
     ) async throws -> ServerResponse<Google_Firestore_V1_Document> {
-        try await unary(request) { message, access in try await operations.updateDocument(message, access: access) }
+        try await unary(request, context) { message, access in try await operations.updateDocument(message, access: access) }
     }
 
     func deleteDocument(
         request: ServerRequest<Google_Firestore_V1_DeleteDocumentRequest>, context: ServerContext
     ) async throws -> ServerResponse<SwiftProtobuf.Google_Protobuf_Empty> {
-        try await unary(request) { message, access in
+        try await unary(request, context) { message, access in
             try await operations.deleteDocument(message, access: access)
             return SwiftProtobuf.Google_Protobuf_Empty()
         }
@@ -49,25 +52,25 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
     func batchGetDocuments(
         request: ServerRequest<Google_Firestore_V1_BatchGetDocumentsRequest>, context: ServerContext
     ) async throws -> StreamingServerResponse<Google_Firestore_V1_BatchGetDocumentsResponse> {
-        try await streaming(request) { message, access in try operations.batchGetDocuments(message, access: access) }
+        try await streaming(request, context) { message, access in try operations.batchGetDocuments(message, access: access) }
     }
 
     func beginTransaction(
         request: ServerRequest<Google_Firestore_V1_BeginTransactionRequest>, context: ServerContext
     ) async throws -> ServerResponse<Google_Firestore_V1_BeginTransactionResponse> {
-        try await unary(request) { message, _ in try operations.beginTransaction(message) }
+        try await unary(request, context) { message, _ in try operations.beginTransaction(message) }
     }
 
     func commit(
         request: ServerRequest<Google_Firestore_V1_CommitRequest>, context: ServerContext
     ) async throws -> ServerResponse<Google_Firestore_V1_CommitResponse> {
-        try await unary(request) { message, access in try await operations.commit(message, access: access) }
+        try await unary(request, context) { message, access in try await operations.commit(message, access: access) }
     }
 
     func rollback(
         request: ServerRequest<Google_Firestore_V1_RollbackRequest>, context: ServerContext
     ) async throws -> ServerResponse<SwiftProtobuf.Google_Protobuf_Empty> {
-        try await unary(request) { message, _ in
+        try await unary(request, context) { message, _ in
             try operations.rollback(message)
             return SwiftProtobuf.Google_Protobuf_Empty()
         }
@@ -76,19 +79,19 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
     func runQuery(
         request: ServerRequest<Google_Firestore_V1_RunQueryRequest>, context: ServerContext
     ) async throws -> StreamingServerResponse<Google_Firestore_V1_RunQueryResponse> {
-        try await streaming(request) { message, access in try operations.runQuery(message, access: access) }
+        try await streaming(request, context) { message, access in try operations.runQuery(message, access: access) }
     }
 
     func runAggregationQuery(
         request: ServerRequest<Google_Firestore_V1_RunAggregationQueryRequest>, context: ServerContext
     ) async throws -> StreamingServerResponse<Google_Firestore_V1_RunAggregationQueryResponse> {
-        try await streaming(request) { message, access in try operations.runAggregationQuery(message, access: access) }
+        try await streaming(request, context) { message, access in try operations.runAggregationQuery(message, access: access) }
     }
 
     func partitionQuery(
         request: ServerRequest<Google_Firestore_V1_PartitionQueryRequest>, context: ServerContext
     ) async throws -> ServerResponse<Google_Firestore_V1_PartitionQueryResponse> {
-        try await unary(request) { message, access in try operations.partitionQuery(message, access: access) }
+        try await unary(request, context) { message, access in try operations.partitionQuery(message, access: access) }
     }
 
     /// Write: the SDKs' commit stream (`WriteStreamSession`), one message at a time; a failed
@@ -104,14 +107,22 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
         }
         let engine = operations.engine
         let history = writeStreams
+        let log = self.log
         return StreamingServerResponse { writer in
             var session = WriteStreamSession(engine: engine, access: access, history: history)
             for try await message in request.messages {
-                let responses = try await withWireErrors {
-                    try checkSize(message)
-                    return try await session.handle(message)
+                let entry = log.start(method: "Write", resource: RequestResource.name(of: message))
+                do {
+                    let responses = try await withWireErrors(log: log, method: "Write") {
+                        try checkSize(message)
+                        return try await session.handle(message)
+                    }
+                    log.finish(entry, access: access, status: .ok)
+                    try await writer.write(contentsOf: responses)
+                } catch {
+                    log.finish(entry, access: access, status: WireStatus.firestoreError(error).code)
+                    throw error
                 }
-                try await writer.write(contentsOf: responses)
             }
             return [:]
         }
@@ -120,44 +131,62 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
     func listCollectionIds(
         request: ServerRequest<Google_Firestore_V1_ListCollectionIdsRequest>, context: ServerContext
     ) async throws -> ServerResponse<Google_Firestore_V1_ListCollectionIdsResponse> {
-        try await unary(request) { message, access in try operations.listCollectionIDs(message, access: access) }
+        try await unary(request, context) { message, access in try operations.listCollectionIDs(message, access: access) }
     }
 
     func batchWrite(
         request: ServerRequest<Google_Firestore_V1_BatchWriteRequest>, context: ServerContext
     ) async throws -> ServerResponse<Google_Firestore_V1_BatchWriteResponse> {
-        try await unary(request) { message, access in try await operations.batchWrite(message, access: access) }
+        try await unary(request, context) { message, access in try await operations.batchWrite(message, access: access) }
     }
 
     func createDocument(
         request: ServerRequest<Google_Firestore_V1_CreateDocumentRequest>, context: ServerContext
     ) async throws -> ServerResponse<Google_Firestore_V1_Document> {
-        try await unary(request) { message, access in try await operations.createDocument(message, access: access) }
+        try await unary(request, context) { message, access in try await operations.createDocument(message, access: access) }
     }
 
     /// Runs a unary handler with the caller's access context and Firestore's error statuses.
     private func unary<Request: SwiftProtobuf.Message, Response: Sendable>(
-        _ request: ServerRequest<Request>, _ body: (Request, AccessContext) async throws -> Response
+        _ request: ServerRequest<Request>, _ context: ServerContext,
+        _ body: (Request, AccessContext) async throws -> Response
     ) async throws -> ServerResponse<Response> {
-        try await withWireErrors {
-            try checkSize(request.message)
-            let access = try request.metadata.accessContext()
-            return ServerResponse(message: try await body(request.message, access))
-        }
+        ServerResponse(message: try await logged(request, context, body))
     }
 
     /// Runs a server-streaming handler whose responses are computed up front, then streamed.
     private func streaming<Request: SwiftProtobuf.Message, Response: Sendable>(
-        _ request: ServerRequest<Request>, _ body: (Request, AccessContext) async throws -> [Response]
+        _ request: ServerRequest<Request>, _ context: ServerContext,
+        _ body: (Request, AccessContext) async throws -> [Response]
     ) async throws -> StreamingServerResponse<Response> {
-        let responses = try await withWireErrors {
-            try checkSize(request.message)
-            let access = try request.metadata.accessContext()
-            return try await body(request.message, access)
-        }
+        let responses = try await logged(request, context, body)
         return StreamingServerResponse { writer in
             try await writer.write(contentsOf: responses)
             return [:]
+        }
+    }
+
+    /// Runs `body` for a single-message request: size check, credentials, Firestore's error
+    /// statuses, and one request-log line whatever the outcome.
+    private func logged<Request: SwiftProtobuf.Message, Result: Sendable>(
+        _ request: ServerRequest<Request>, _ context: ServerContext,
+        _ body: (Request, AccessContext) async throws -> Result
+    ) async throws -> Result {
+        let method = context.descriptor.method
+        let entry = log.start(method: method, resource: RequestResource.name(of: request.message))
+        var access: AccessContext?
+        do {
+            let result = try await withWireErrors(log: log, method: method) {
+                try checkSize(request.message)
+                let caller = try request.metadata.accessContext()
+                access = caller
+                return try await body(request.message, caller)
+            }
+            log.finish(entry, access: access, status: .ok)
+            return result
+        } catch {
+            log.finish(entry, access: access, status: WireStatus.firestoreError(error).code)
+            throw error
         }
     }
 

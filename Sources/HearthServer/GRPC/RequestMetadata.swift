@@ -1,3 +1,4 @@
+import FirestoreWire
 import GRPCCore
 import HearthCore
 
@@ -14,15 +15,18 @@ extension Metadata {
     }
 }
 
-/// Runs a handler body, turning every error into a gRPC error with Firestore's status and message.
-func withWireErrors<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
+/// Runs a handler body, turning every error into a gRPC error with Firestore's status and message;
+/// internal errors are logged with their cause (the client sees only `INTERNAL`).
+func withWireErrors<Result: Sendable>(
+    log: RequestLog, method: String, _ body: () async throws -> Result
+) async throws -> Result {
     do {
         return try await body()
     } catch let error as RPCError {
         throw error
     } catch {
         let firestoreError = WireStatus.firestoreError(error)
-        if firestoreError.code == .internal { ServerLog.error("internal error: \(error)") }
+        if firestoreError.code == .internal { log.internalError(error, method: method) }
         throw WireStatus.rpcError(firestoreError)
     }
 }

@@ -1,3 +1,4 @@
+import FirestoreWire
 import HearthCore
 
 /// Builders for the `ListenResponse` messages of the target protocol.

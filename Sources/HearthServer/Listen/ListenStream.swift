@@ -1,3 +1,4 @@
+import FirestoreWire
 import Foundation
 import GRPCCore
 import HearthCore

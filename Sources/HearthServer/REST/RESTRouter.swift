@@ -1,3 +1,4 @@
+import FirestoreWire
 import Foundation
 import HearthCore
 
@@ -7,9 +8,22 @@ struct RESTRouter: RESTResponder {
     let operations: FirestoreOperations
     /// The emulator's controls (rules, clearing, shutdown).
     let controls: EmulatorControls
+    /// One log line per request.
+    let log: RequestLog
 
     func respond(to request: RESTRequest) async -> RESTResponse {
         let target = RESTTarget(uri: request.uri)
+        let entry = log.start(method: "REST \(request.method)", resource: target.path)
+        var access: AccessContext?
+        var failure: FirestoreError.Code?
+        let response = await route(request, target: target, access: &access, failure: &failure)
+        log.finish(entry, access: access, status: failure ?? Self.code(httpStatus: response.status))
+        return response
+    }
+
+    private func route(
+        _ request: RESTRequest, target: RESTTarget, access: inout AccessContext?, failure: inout FirestoreError.Code?
+    ) async -> RESTResponse {
         if target.path == "/" || target.path.isEmpty {
             return request.method == "GET" || request.method == "HEAD" ? .text("Ok\n") : notFound(request)
         }
@@ -25,16 +39,24 @@ struct RESTRouter: RESTResponder {
                 return try await EmulatorRoutes(controls: controls).respond(to: request, target: target) ?? notFound(request)
             }
             if target.path.hasPrefix("/v1/") {
-                let access = try AuthorizationHeader.access(request.authorization)
+                let caller = try AuthorizationHeader.access(request.authorization)
+                access = caller
                 return try await DocumentRoutes(operations: operations)
-                    .respond(to: request, target: target, access: access) ?? notFound(request)
+                    .respond(to: request, target: target, access: caller) ?? notFound(request)
             }
             return notFound(request)
         } catch {
             let firestoreError = WireStatus.firestoreError(error)
-            if firestoreError.code == .internal { ServerLog.error("internal error: \(error)") }
+            failure = firestoreError.code
+            if firestoreError.code == .internal { log.internalError(error, method: "REST \(request.method)") }
             return RESTErrors.response(firestoreError)
         }
+    }
+
+    /// The canonical code a REST status stands for (the inverse of `WireStatus.httpStatus`).
+    static func code(httpStatus: Int) -> FirestoreError.Code {
+        if (200..<300).contains(httpStatus) { return .ok }
+        return FirestoreError.Code.allCases.first { $0 != .ok && WireStatus.httpStatus($0) == httpStatus } ?? .unknown
     }
 
     private func notFound(_ request: RESTRequest) -> RESTResponse {

@@ -2,9 +2,11 @@ import Dispatch
 import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
-import HearthCore
+package import HearthCore
+public import Logging
 import NIOCore
 import NIOPosix
+public import ServiceLifecycle
 import Synchronization
 
 /// The Hearth emulator: Firestore's gRPC service and REST/JSON API on one port, plus the
@@ -13,11 +15,16 @@ import Synchronization
 /// `start()` binds and returns the port; `shutdown()` ends Listen streams with `UNAVAILABLE`,
 /// lets running requests finish and stops accepting connections; `waitUntilStopped()` returns
 /// once the server is down and the data directory is closed (queued commits are on disk).
-/// `run()` does all of it, stopping on SIGINT/SIGTERM or `POST /shutdown`.
-public final class HearthEmulator: Sendable {
+/// As a swift-service-lifecycle `Service`, `run()` does all of it: a `ServiceGroup`'s graceful
+/// shutdown (SIGINT/SIGTERM in `hearth serve`) or `POST /shutdown` stops it, and cancellation
+/// stops it at once.
+public final class HearthEmulator: Service, Sendable {
     /// The configuration the emulator was created with.
     public let configuration: ServerConfiguration
-    let engine: Engine
+    /// Where the emulator's log lines go (requests at `info`, problems at `warning` and above).
+    public let logger: Logger
+    /// The engine serving every project (package-visible for the benchmarks' in-process baselines).
+    package let engine: Engine
     let rules: ProjectRulesPolicy
     let listens = ListenRegistry()
     private let engineOptions: EngineOptions
@@ -28,15 +35,15 @@ public final class HearthEmulator: Sendable {
         var server: GRPCServer<HTTP2ServerTransport.Custom<SniffingListenerFactory>>?
         var serveTask: Task<Void, any Error>?
         var watcher: Task<Void, Never>?
-        var signals: SignalWatcher?
         var port: Int?
         var stopping = false
     }
 
-    /// Opens the data directory (creating it) and loads the rules and index files.
+    /// Opens the data directory (creating it) and loads the rules and index files; logs to `logger`.
     /// - Throws: `ServerStartError` for unreadable files or invalid rules, `FirestoreError` for storage problems.
-    public init(configuration: ServerConfiguration) throws {
+    public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "hearth")) throws {
         self.configuration = configuration
+        self.logger = logger
         try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
         var options = EngineOptions(
             durability: configuration.syncsEachCommit ? .full : .none, requireIndexes: configuration.requireIndexes)
@@ -52,8 +59,11 @@ public final class HearthEmulator: Sendable {
         engineOptions = options
         engine = try Engine(directory: configuration.dataDirectory, options: options)
         rules = ProjectRulesPolicy(engine: engine)
+        engine.setBackgroundErrorHandler { [logger] error in
+            logger.error("background index work failed (it is retried when a reader needs the index): \(error)")
+        }
         if let rulesFile = configuration.rulesFile {
-            initialRulesStamp = try RulesFileWatcher(path: rulesFile, policy: rules).loadNow()
+            initialRulesStamp = try RulesFileWatcher(path: rulesFile, policy: rules, logger: logger).loadNow()
         } else {
             initialRulesStamp = nil
         }
@@ -70,7 +80,8 @@ public final class HearthEmulator: Sendable {
         let operations = FirestoreOperations(engine: engine)
         let controls = EmulatorControls(
             engine: engine, rules: rules, listens: listens, requestShutdown: { [weak self] in self?.shutdown() })
-        let router = RESTRouter(operations: operations, controls: controls)
+        let log = RequestLog(logger: logger, rules: rules)
+        let router = RESTRouter(operations: operations, controls: controls, log: log)
         let maxBytes = configuration.maxRequestBytes
         let factory = SniffingListenerFactory(
             host: configuration.host, port: configuration.port, eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
@@ -80,7 +91,7 @@ public final class HearthEmulator: Sendable {
         let transport = HTTP2ServerTransport.Custom(listenerFactory: factory, config: transportConfig)
         let service = FirestoreGRPCService(
             operations: operations, listens: listens, maxRequestBytes: maxBytes,
-            retentionMicroseconds: engineOptions.retentionMicroseconds, writeStreams: WriteStreamHistory())
+            retentionMicroseconds: engineOptions.retentionMicroseconds, writeStreams: WriteStreamHistory(), log: log)
         let server = GRPCServer(transport: transport, services: [service])
         let serveTask = Task { try await server.serve() }
         guard let address = await transport.listeningAddress else {
@@ -90,7 +101,7 @@ public final class HearthEmulator: Sendable {
         let port = address.ipv4?.port ?? address.ipv6?.port ?? configuration.port
         var watcher: Task<Void, Never>?
         if let rulesFile = configuration.rulesFile, let stamp = initialRulesStamp {
-            let fileWatcher = RulesFileWatcher(path: rulesFile, policy: rules)
+            let fileWatcher = RulesFileWatcher(path: rulesFile, policy: rules, logger: logger)
             watcher = Task { await fileWatcher.watch(from: stamp) }
         }
         running.withLock { state in
@@ -100,15 +111,16 @@ public final class HearthEmulator: Sendable {
             state.port = port
         }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        ServerLog.info("FIRESTORE_EMULATOR_HOST=\(host):\(port)")
-        ServerLog.info(
+        ServerAnnouncements.print("FIRESTORE_EMULATOR_HOST=\(host):\(port)")
+        ServerAnnouncements.print(
             "Hearth emulator ready: gRPC and REST on http://\(host):\(port), data in \(configuration.dataDirectory)"
                 + (configuration.project.map { ", project \($0)" } ?? ""))
         return port
     }
 
     /// Starts shutting down: Listen streams end with `UNAVAILABLE`, new connections are refused,
-    /// running requests finish (those still running after 5 seconds are cancelled). Idempotent.
+    /// running requests finish; those still running after `configuration.shutdownGracePeriod` are
+    /// cancelled. Idempotent.
     public func shutdown() {
         let (server, serveTask, watcher) = running.withLock { state in
             let alreadyStopping = state.stopping
@@ -119,11 +131,18 @@ public final class HearthEmulator: Sendable {
         listens.shutdown()
         server?.beginGracefulShutdown()
         if let serveTask {
+            let grace = configuration.shutdownGracePeriod
             Task {
-                try? await Task.sleep(for: .seconds(5))
+                try? await Task.sleep(for: grace)
                 serveTask.cancel()
             }
         }
+    }
+
+    /// Stops at once: running requests are cancelled (used when the emulator's task is cancelled).
+    public func stopNow() {
+        shutdown()
+        running.withLock { $0.serveTask }?.cancel()
     }
 
     /// Waits until the server has stopped, then closes the data directory.
@@ -133,17 +152,20 @@ public final class HearthEmulator: Sendable {
         engine.close()
     }
 
-    /// Starts, stops on SIGINT or SIGTERM (or `POST /shutdown`), and returns once everything is closed.
+    /// Starts, serves until a graceful shutdown (the service group's, or `POST /shutdown`) or
+    /// cancellation, and returns once everything is closed.
     /// - Throws: when the port cannot be bound.
     public func run() async throws {
         try await start()
-        installSignalHandlers()
-        await waitUntilStopped()
-        ServerLog.info("Hearth emulator stopped")
-    }
-
-    private func installSignalHandlers() {
-        let watcher = SignalWatcher(signals: [SIGINT, SIGTERM]) { [weak self] in self?.shutdown() }
-        running.withLock { $0.signals = watcher }
+        await withTaskCancellationHandler {
+            await withGracefulShutdownHandler {
+                await waitUntilStopped()
+            } onGracefulShutdown: {
+                self.shutdown()
+            }
+        } onCancel: {
+            self.stopNow()
+        }
+        ServerAnnouncements.print("Hearth emulator stopped")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HearthRules
+import Logging
 
 /// Loads the `--rules` file and reloads it whenever its modification time or size changes
 /// (checked once a second); a file that fails to parse keeps the previous rules in force.
@@ -8,6 +9,8 @@ struct RulesFileWatcher: Sendable {
     let path: String
     /// Where loaded rules go.
     let policy: ProjectRulesPolicy
+    /// Where reloads and problems are reported.
+    let logger: Logger
 
     /// Loads the file now.
     /// - Throws: an error naming the file and the first syntax problem.
@@ -27,9 +30,9 @@ struct RulesFileWatcher: Sendable {
             last = now
             do {
                 try load()
-                ServerLog.info("Reloaded rules from \(path)")
+                logger.notice("Reloaded rules from \(path)")
             } catch {
-                ServerLog.error("\(error); keeping the previous rules")
+                logger.error("\(error); keeping the previous rules")
             }
         }
     }

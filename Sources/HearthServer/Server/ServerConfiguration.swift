@@ -18,13 +18,17 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxRequestBytes: Int
     /// Whether each commit is flushed to disk before it is acknowledged (`--no-sync` turns it off).
     public var syncsEachCommit: Bool
+    /// How long running requests may take to finish once shutdown began, before they are cancelled.
+    public var shutdownGracePeriod: Duration
 
     /// Creates a configuration; the defaults are those of `hearth serve` without flags.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./.hearth", project: String? = nil,
         rulesFile: String? = nil, requireIndexes: Bool = false, indexesFile: String? = nil,
-        maxRequestBytes: Int = 10 * 1024 * 1024, syncsEachCommit: Bool = true
+        maxRequestBytes: Int = 10 * 1024 * 1024, syncsEachCommit: Bool = true,
+        shutdownGracePeriod: Duration = .seconds(5)
     ) {
+        self.shutdownGracePeriod = shutdownGracePeriod
         self.syncsEachCommit = syncsEachCommit
         self.host = host
         self.port = port

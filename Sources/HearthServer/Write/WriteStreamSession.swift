@@ -1,3 +1,4 @@
+import FirestoreWire
 import Foundation
 import HearthCore
 

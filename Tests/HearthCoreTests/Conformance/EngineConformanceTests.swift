@@ -24,9 +24,9 @@ struct EngineConformanceTests {
 
     @Test(.enabled(if: RepositoryPaths.conformanceVectors != nil, "../shared/conformance is absent"), arguments: vectors())
     func vector(_ vector: ConformanceVector) async throws {
-        let body = try ProtoJSON.object(try JSONSerialization.jsonObject(with: Data(vector.json.utf8)), "vector")
-        let request = try ProtoJSON.object(body["request"], "request")
-        let writes = try (request["writes"] as? [Any] ?? []).map(ProtoJSON.write)
+        let body = try WireJSON.object(try JSONSerialization.jsonObject(with: Data(vector.json.utf8)), "vector")
+        let request = try WireJSON.object(body["request"], "request")
+        let writes = try (request["writes"] as? [Any] ?? []).map(WireJSON.write)
         let (database, first) = try #require(writes.first)
         let t = try TestEngine()
         let seed: [String: Value] = ["seeded": true]

@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import Testing
 @testable import HearthCore
 
@@ -6,24 +7,18 @@ import Testing
 /// every commit the process had acknowledged is there, and no commit is torn.
 @Suite("Crash durability")
 struct CrashDurabilityTests {
-    /// The `hearth` binary: `HEARTH_BIN` (set by `make test`, then required), else the default build folder.
-    static var hearthBinary: String? {
-        if let explicit = ProcessInfo.processInfo.environment["HEARTH_BIN"] { return explicit }
-        let fallback = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/hearth").path
-        return FileManager.default.isExecutableFile(atPath: fallback) ? fallback : nil
-    }
+    /// The crash-test driver, built beside the other products (`make test` builds it).
+    static var writeLoopBinary: String? { RepositoryPaths.builtExecutable(named: "hearth-write-loop") }
 
-    @Test(.enabled(if: hearthBinary != nil, "build the hearth product (make test does) to run the crash test"))
+    @Test(.enabled(if: writeLoopBinary != nil, "build the tests (make test does) to run the crash test"))
     func acknowledgedCommitsSurviveSIGKILLAndNoCommitIsTorn() async throws {
-        let binary = try #require(Self.hearthBinary)
-        #expect(FileManager.default.isExecutableFile(atPath: binary), "HEARTH_BIN must point at the built hearth")
+        let binary = try #require(Self.writeLoopBinary)
         let directory = NSTemporaryDirectory() + "hearth-crash-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["write-loop", "--data", directory]
+        process.arguments = ["--data", directory]
         let output = Pipe()
         process.standardOutput = output
         try process.run()

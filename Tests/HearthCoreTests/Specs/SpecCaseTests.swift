@@ -46,7 +46,7 @@ struct SpecCaseTests {
 
     @Test(arguments: allCases())
     func run(_ specCase: Case) async throws {
-        let json = try ProtoJSON.object(try JSONSerialization.jsonObject(with: Data(specCase.json.utf8)), "case")
+        let json = try WireJSON.object(try JSONSerialization.jsonObject(with: Data(specCase.json.utf8)), "case")
         let steps = try #require(json["steps"] as? [[String: Any]], "case without steps")
         let t = try TestEngine()
         var commitTimes: [Int: Timestamp] = [:]
@@ -55,8 +55,8 @@ struct SpecCaseTests {
         defer { listeners.values.forEach { $0.handle.cancel() } }
         for (index, step) in steps.enumerated() {
             if let writesJSON = step["commit"] as? [Any] {
-                let parsed = try writesJSON.map(ProtoJSON.write)
-                let database = parsed.first?.0 ?? ProtoJSON.defaultDatabase
+                let parsed = try writesJSON.map(WireJSON.write)
+                let database = parsed.first?.0 ?? WireJSON.defaultDatabase
                 let result: CommitResult
                 do {
                     result = try await t.engine.commit(parsed.map(\.1), in: database)
@@ -69,15 +69,15 @@ struct SpecCaseTests {
                 commitTimes[index] = result.commitTime
                 #expect(step["expectError"] == nil, "step \(index) should have failed")
                 if let expected = step["expectTransformResults"] as? [[Any]] {
-                    let values = try expected.map { try $0.map(ProtoJSON.value) }
+                    let values = try expected.map { try $0.map(WireJSON.value) }
                     #expect(result.writeResults.map(\.transformResults) == values, "step \(index)")
                 }
             } else if let path = step["get"] as? String {
-                let (database, key) = try ProtoJSON.documentName(path)
+                let (database, key) = try WireJSON.documentName(path)
                 let doc = try t.engine.getDocument(key, in: database)
                 if step["expectMissing"] as? Bool == true { #expect(doc == nil, "step \(index)") }
                 if let fields = step["expectFields"] {
-                    #expect(doc?.fields == (try ProtoJSON.fields(fields)), "step \(index)")
+                    #expect(doc?.fields == (try WireJSON.fields(fields)), "step \(index)")
                 }
                 if let earlier = step["expectUpdateTimeOfStep"] as? Int {
                     #expect(doc?.updateTime == commitTimes[earlier], "step \(index)")
@@ -86,11 +86,11 @@ struct SpecCaseTests {
                 let log = EventLog<SpecEvent>()
                 let handle: ListenHandle
                 if let path = step["document"] as? String {
-                    let (database, key) = try ProtoJSON.documentName(path)
+                    let (database, key) = try WireJSON.documentName(path)
                     handle = try t.engine.listen(key, in: database) { document, _ in log.append(SpecEvent(exists: document != nil)) }
                 } else {
-                    let query = try ProtoJSON.structuredQuery(step["query"])
-                    handle = try t.engine.listen(query, in: ProtoJSON.defaultDatabase) { result in
+                    let query = try WireJSON.structuredQuery(step["query"])
+                    handle = try t.engine.listen(query, in: WireJSON.defaultDatabase) { result in
                         if case .success(let event) = result { log.append(SpecEvent(event)) }
                     }
                 }
@@ -117,11 +117,12 @@ struct SpecCaseTests {
                 #expect(listener.log.all.count == consumed[name, default: 0], "step \(index): unexpected event for \(name)")
             } else if let queryJSON = step["query"] {
                 let parent = try (step["parent"] as? String).map { try ResourcePath(validating: $0) } ?? .root
-                let query = try ProtoJSON.structuredQuery(queryJSON, parent: parent)
                 let documents: [Document]
                 do {
-                    documents = try t.engine.runQuery(query, in: ProtoJSON.defaultDatabase)
-                } catch {
+                    // The wire mapping validates as the server does, so its errors count as the query's.
+                    let query = try WireJSON.structuredQuery(queryJSON, parent: parent)
+                    documents = try t.engine.runQuery(query, in: WireJSON.defaultDatabase)
+                } catch let error as FirestoreError {
                     let expected = try #require(step["expectError"] as? [String: Any], "step \(index) failed: \(error)")
                     #expect(error.code.name == expected["code"] as? String, "step \(index): \(error)")
                     if let message = expected["message"] as? String { #expect(error.message == message, "step \(index)") }
@@ -132,7 +133,7 @@ struct SpecCaseTests {
                     #expect(documents.map(\.key.path.canonicalString) == paths, "step \(index)")
                 }
                 if let fields = step["expectFields"] as? [Any] {
-                    #expect(documents.map(\.fields) == (try fields.map(ProtoJSON.fields)), "step \(index)")
+                    #expect(documents.map(\.fields) == (try fields.map(WireJSON.fields)), "step \(index)")
                 }
             } else {
                 Issue.record("step \(index) has no commit, get or query")

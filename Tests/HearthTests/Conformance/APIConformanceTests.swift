@@ -23,9 +23,9 @@ struct APIConformanceTests {
 
     @Test(.enabled(if: RepositoryPaths.conformanceVectors != nil, "../shared/conformance is absent"), arguments: vectors())
     func vector(_ vector: ConformanceVector) throws {
-        let body = try ProtoJSON.object(try JSONSerialization.jsonObject(with: Data(vector.json.utf8)), "vector")
+        let body = try WireJSON.object(try JSONSerialization.jsonObject(with: Data(vector.json.utf8)), "vector")
         let name = try #require(body["docRefPath"] as? String)
-        let (_, key) = try ProtoJSON.documentName(name)
+        let (_, key) = try WireJSON.documentName(name)
         let expectsError = body["isError"] as? Bool == true
         let produced: Result<Write?, FirestoreError> = Result { () throws(FirestoreError) in try Self.makeWrite(vector.kind, body, key) }
         switch produced {
@@ -35,12 +35,12 @@ struct APIConformanceTests {
         case .success(let write):
             #expect(!expectsError, "expected an error, got \(String(describing: write))")
             guard !expectsError else { return }
-            let request = try ProtoJSON.object(body["request"], "request")
+            let request = try WireJSON.object(body["request"], "request")
             if vector.kind == "get" {
                 #expect((request["name"] as? String) == name)
                 return
             }
-            let writes = try (request["writes"] as? [Any] ?? []).map(ProtoJSON.write)
+            let writes = try (request["writes"] as? [Any] ?? []).map(WireJSON.write)
             let expected = try #require(writes.first?.1)
             let actual = try #require(write)
             #expect(Self.normalized(actual) == Self.normalized(expected))
@@ -116,7 +116,7 @@ struct APIConformanceTests {
     static func precondition(_ body: [String: Any]) throws -> Precondition? {
         guard let json = body["precondition"] as? [String: Any] else { return nil }
         if let exists = json["exists"] as? Bool { return .exists(exists) }
-        if let time = json["updateTime"] as? String { return .updateTime(try ProtoJSON.timestamp(time)) }
+        if let time = json["updateTime"] as? String { return .updateTime(try WireJSON.timestamp(time)) }
         return nil
     }
 

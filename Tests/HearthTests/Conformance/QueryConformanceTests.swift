@@ -26,7 +26,7 @@ struct QueryConformanceTests {
 
     @Test(.enabled(if: RepositoryPaths.conformanceVectors != nil, "../shared/conformance is absent"), arguments: vectors())
     func vector(_ vector: ConformanceVector) throws {
-        let body = try ProtoJSON.object(try JSONSerialization.jsonObject(with: Data(vector.json.utf8)), "vector")
+        let body = try WireJSON.object(try JSONSerialization.jsonObject(with: Data(vector.json.utf8)), "vector")
         let t = try TestFirestore(projectID: "projectID")
         let collPath = try #require(body["collPath"] as? String)
         let relative = String(collPath.dropFirst("projects/projectID/databases/(default)/documents/".count))
@@ -46,7 +46,7 @@ struct QueryConformanceTests {
         }
         let structured = try built.get()
         let parent = ResourcePath(uncheckedSegments: relative.split(separator: "/").dropLast().map(String.init))
-        let expected = try ProtoJSON.structuredQuery(body["query"], parent: parent)
+        let expected = try WireJSON.structuredQuery(body["query"], parent: parent)
         #expect(structured == expected)
     }
 
@@ -71,7 +71,7 @@ struct QueryConformanceTests {
         for (name, isStart, before) in [("startAt", true, true), ("startAfter", true, false), ("endAt", false, false), ("endBefore", false, true)] {
             guard let cursor = clause[name] as? [String: Any] else { continue }
             if let snapshot = cursor["docSnapshot"] as? [String: Any] {
-                let (_, key) = try ProtoJSON.documentName(snapshot["path"] as? String ?? "")
+                let (_, key) = try WireJSON.documentName(snapshot["path"] as? String ?? "")
                 let data = try json(snapshot["jsonData"] as? String ?? "{}") as? [String: Any] ?? [:]
                 var reader = UserDataReader(method: "test")
                 guard case .map(let fields) = try reader.readPlain(data) else { return nil }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Hearth
+import HearthTesting
 import HearthCore
 import HearthRules
 import Testing

@@ -1,4 +1,4 @@
-import Foundation
+import ExampleSupport
 import Hearth
 import RoomieFinder
 
@@ -28,15 +28,8 @@ enum Describe {
         "\(names[message.fromID] ?? message.fromID): \"\(message.text)\""
     }
 
-    /// `14:03:22.123 UTC`.
-    static func time(_ timestamp: Timestamp?) -> String {
-        guard let timestamp else { return "(pending)" }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS 'UTC'"
-        return formatter.string(from: timestamp.dateValue())
-    }
+    /// `2026-11-26 14:03:22.123 UTC`.
+    static func time(_ timestamp: Timestamp?) -> String { DemoNarration.time(timestamp) }
 
     /// `3 accounts, 3 profiles, …`.
     static func statistics(_ statistics: StoreStatistics) -> String {
@@ -49,6 +42,6 @@ enum Describe {
 
     /// `1 ad`, `2 ads`.
     static func count(_ number: Int, _ singular: String, plural: String? = nil) -> String {
-        "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
+        DemoNarration.count(number, singular, plural: plural)
     }
 }

@@ -3,16 +3,18 @@
 //     swift run roomiefinder-demo [--data DIR]
 //
 // Run it twice on the same directory: the second run finds the first run's data.
+import ExampleSupport
 import Foundation
 import RoomieFinder
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+let usage = DemoOptions.usage(program: "roomiefinder-demo", defaultDirectory: "./roomiefinder-data")
 if arguments.contains("--help") || arguments.contains("-h") {
-    print(DemoOptions.usage)
+    print(usage)
     exit(0)
 }
-guard let options = DemoOptions(arguments: arguments) else {
-    print(DemoOptions.usage)
+guard let options = DemoOptions(arguments: arguments, defaultDirectory: "./roomiefinder-data") else {
+    print(usage)
     exit(64)
 }
 

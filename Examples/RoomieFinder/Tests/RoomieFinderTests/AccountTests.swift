@@ -1,6 +1,5 @@
 import Foundation
 import Hearth
-import HearthCore
 import RoomieFinder
 import Testing
 

@@ -1,6 +1,5 @@
 import Foundation
 import Hearth
-import HearthCore
 import RoomieFinder
 
 /// A RoomieFinder on a fresh temporary directory with fast (test-only) password hashing.

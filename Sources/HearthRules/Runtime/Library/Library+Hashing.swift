@@ -1,3 +1,4 @@
+import Crypto
 import HearthCore
 
 /// The `hashing` namespace: digests of bytes or UTF-8 strings, returned as bytes.
@@ -8,8 +9,8 @@ extension RuleStandardLibrary {
         switch name {
         case "crc32": digest = { CRC32.ieee.littleEndianDigest($0) }
         case "crc32c": digest = { CRC32.castagnoli.littleEndianDigest($0) }
-        case "md5": digest = { MD5.hash($0) }
-        case "sha256": digest = { SHA256.hash($0) }
+        case "md5": digest = { Array(Insecure.MD5.hash(data: $0)) }
+        case "sha256": digest = { Array(Crypto.SHA256.hash(data: $0)) }
         default: return nil
         }
         let call = RuleCall(

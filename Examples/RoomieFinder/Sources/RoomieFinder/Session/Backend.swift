@@ -1,6 +1,5 @@
 import Foundation
 import Hearth
-import HearthCore
 
 /// The trusted side of the app — what Firebase would run as Cloud Functions or the Admin SDK:
 /// the admin handle, which the rules do not judge, and the account store.

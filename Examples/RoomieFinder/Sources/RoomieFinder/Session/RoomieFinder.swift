@@ -1,5 +1,4 @@
 import Hearth
-import HearthCore
 
 /// RoomieFinder's backend on one Hearth data directory: it installs the security rules, keeps the
 /// local accounts, and opens a `UserSession` for each signed-in user (CU-01, CU-03, CU-04).
@@ -27,9 +26,9 @@ public final class RoomieFinder: Sendable {
                 directory: directory, projectID: configuration.projectID,
                 options: EngineOptions(durability: configuration.durability))
             try admin.loadSecurityRules(source: RoomieFinderRules.source)
-            let accounts = try admin.database(database: AccountStore.databaseName)
             backend = Backend(
-                admin: admin, accounts: AccountStore(store: accounts, iterations: configuration.passwordIterations))
+                admin: admin,
+                accounts: try AccountStore(openingBeside: admin, iterations: configuration.passwordIterations))
         } catch {
             throw RoomieFinderError(error)
         }
@@ -41,7 +40,12 @@ public final class RoomieFinder: Sendable {
     ///   included); `emailAlreadyInUse`.
     public func register(_ form: RegistrationForm) async throws(RoomieFinderError) -> Account {
         let valid = try form.validated()
-        let account = try await backend.accounts.create(email: valid.email, password: valid.password)
+        let account: Account
+        do {
+            account = try await backend.accounts.create(email: valid.email, password: valid.password)
+        } catch {
+            throw RoomieFinderError(error)
+        }
         let user = backend.handle(for: account)
         defer { user.close() }
         do {
@@ -66,7 +70,11 @@ public final class RoomieFinder: Sendable {
             throw .wrongCredentials
         }
         guard !password.isEmpty else { throw .invalidField(name: "password", reason: "required") }
-        return try await backend.accounts.verify(email: normalized, password: password)
+        do {
+            return try await backend.accounts.verify(email: normalized, password: password)
+        } catch {
+            throw RoomieFinderError(error)
+        }
     }
 
     /// CU-04: enters the app as `account`: a session whose every request runs under the rules

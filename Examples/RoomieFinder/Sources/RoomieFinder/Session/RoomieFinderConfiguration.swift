@@ -1,5 +1,4 @@
 public import Hearth
-public import HearthCore
 
 /// How `RoomieFinder` opens its data directory.
 public struct RoomieFinderConfiguration: Sendable {

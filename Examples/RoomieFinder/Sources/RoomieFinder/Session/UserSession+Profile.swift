@@ -1,6 +1,5 @@
 import Foundation
 import Hearth
-import HearthCore
 
 extension UserSession {
     /// CU-02: completes the profile after registration with every field of `form` and the photo

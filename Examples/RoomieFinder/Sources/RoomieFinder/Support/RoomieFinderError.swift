@@ -1,5 +1,4 @@
 import Hearth
-import HearthCore
 
 /// Why a RoomieFinder use case failed: the thesis's alternate flows, plus the store's refusals.
 public enum RoomieFinderError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -35,6 +34,10 @@ public enum RoomieFinderError: Error, Sendable, Equatable, CustomStringConvertib
         switch error {
         case let own as RoomieFinderError:
             self = own
+        case AccountError.emailAlreadyInUse(let email):
+            self = .emailAlreadyInUse(email)
+        case AccountError.wrongCredentials:
+            self = .wrongCredentials
         case let store as FirestoreError where store.code == .permissionDenied:
             // Firestore's message, then (on a new line) which allow statements failed and how.
             self = .notAllowed(store.message.split(separator: "\n").joined(separator: " "))

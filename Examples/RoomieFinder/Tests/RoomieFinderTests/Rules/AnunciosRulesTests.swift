@@ -1,5 +1,6 @@
 import Foundation
 import Hearth
+import HearthTesting
 import RoomieFinder
 import Testing
 

@@ -1,4 +1,5 @@
 import Hearth
+import HearthTesting
 import RoomieFinder
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hearth
+import HearthTesting
 import RoomieFinder
 
 /// A rules test environment with RoomieFinder's rules and a little seeded data:

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+
+/// `hearth-bench`: release-build workloads, each measured beside a raw-LMDB baseline in the same
+/// run; prints a table and can write the JSON array of results.
+@main
+struct HearthBenchCommand: AsyncParsableCommand {
+    /// The groups of workloads, in the order a full run takes them.
+    enum Group: String, CaseIterable, ExpressibleByArgument {
+        case engine, api, listeners, rules, wire, queries
+    }
+
+    static let configuration = CommandConfiguration(
+        commandName: "hearth-bench",
+        abstract: "Hearth's benchmarks, each beside a raw-LMDB baseline measured in the same run (use -c release).")
+
+    @Flag(help: "A smaller run (minutes instead of tens of minutes).")
+    var quick = false
+
+    @Option(name: .customLong("only"), parsing: .upToNextOption,
+            help: "Run only these groups: \(Group.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var only: [Group] = []
+
+    @Option(help: ArgumentHelp("Write the results as JSON to this file.", valueName: "file"))
+    var json: String?
+
+    func run() async throws {
+        let groups = only.isEmpty ? Group.allCases : Group.allCases.filter(only.contains)
+        let scale = quick ? BenchScale.quick : BenchScale.full
+        var results: [BenchResult] = []
+        for group in groups {
+            switch group {
+            case .engine: results += try await EngineWorkloads.run(scale: scale)
+            case .api: results += try await APIWorkloads.run(scale: scale).withRatios()
+            case .listeners: results += try await ListenerWorkloads.run(scale: scale)
+            case .rules: results += try await RulesWorkloads.run(operations: quick ? 2_000 : 20_000, rounds: scale.rounds)
+            case .wire:
+                let raw = results.contains { $0.name == "raw mdb_put bulk load" } ? "raw mdb_put bulk load" : nil
+                results = (results + (try await WireWorkloads.run(quick: quick, rawCommitBaseline: raw))).withRatios()
+            case .queries:
+                results += try await QueryWorkloads.run(
+                    sizes: quick ? [10_000, 100_000] : [10_000, 1_000_000], repetitions: quick ? 200 : 1_000)
+            }
+        }
+        BenchReport.printTable(results)
+        if let json {
+            try BenchReport.writeJSON(results, to: json)
+            print("wrote \(json)")
+        }
+    }
+}

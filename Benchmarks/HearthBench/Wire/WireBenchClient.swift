@@ -1,0 +1,81 @@
+import FirestoreWire
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import HearthCore
+
+/// Drives a running emulator over gRPC on loopback, one HTTP/2 connection per client, as an admin.
+enum WireBenchClient {
+    /// The generated Firestore client over the Posix HTTP/2 transport.
+    typealias Client = Google_Firestore_V1_Firestore.Client<HTTP2ClientTransport.Posix>
+
+    /// The metadata every call carries: the emulator's admin token.
+    static let metadata: Metadata = ["authorization": "Bearer owner"]
+
+    /// Runs `body` with a client on its own connection to 127.0.0.1:`port`, closing it afterwards.
+    static func withClient<R: Sendable>(
+        port: Int, isolation: isolated (any Actor)? = #isolation, _ body: (Client) async throws -> R
+    ) async throws -> R {
+        let transport = try HTTP2ClientTransport.Posix(
+            target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
+        return try await withGRPCClient(transport: transport) { client in
+            try await body(Client(wrapping: client))
+        }
+    }
+
+    /// Commits `requests` over `connections` clients (each sends its share one at a time); returns seconds.
+    static func commit(_ requests: [Google_Firestore_V1_CommitRequest], port: Int, connections: Int) async throws -> Double {
+        try await shared(requests, port: port, connections: connections) { request, client in
+            let response = try await Client(wrapping: client).commit(request: ClientRequest(message: request, metadata: metadata))
+            guard response.writeResults.count == request.writes.count else {
+                throw WireBenchFailure(description: "Commit returned \(response.writeResults.count) results")
+            }
+        }
+    }
+
+    /// Deals `requests` out over `connections` connections, round robin; each connection sends its
+    /// share one at a time with `send`, all connections at once. Returns the seconds it all took.
+    static func shared<Request: Sendable>(
+        _ requests: [Request], port: Int, connections: Int,
+        send: @escaping @Sendable (Request, GRPCClient<HTTP2ClientTransport.Posix>) async throws -> Void
+    ) async throws -> Double {
+        let shares = (0..<connections).map { c in stride(from: c, to: requests.count, by: connections).map { requests[$0] } }
+        return try await WireStopwatch.time {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for share in shares {
+                    group.addTask {
+                        let transport = try HTTP2ClientTransport.Posix(
+                            target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
+                        try await withGRPCClient(transport: transport) { client in
+                            for request in share { try await send(request, client) }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }.1
+    }
+
+    /// Sends each client's `GetDocument` requests one at a time, all clients at once; returns seconds.
+    static func get(_ perClient: [[Google_Firestore_V1_GetDocumentRequest]], port: Int) async throws -> Double {
+        try await WireStopwatch.time {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for requests in perClient {
+                    group.addTask {
+                        try await withClient(port: port) { client in
+                            for request in requests { try await getOne(request, with: client) }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }.1
+    }
+
+    /// Fetches one document and checks that it came back whole.
+    static func getOne(_ request: Google_Firestore_V1_GetDocumentRequest, with client: Client) async throws {
+        let document = try await client.getDocument(request: ClientRequest(message: request, metadata: metadata))
+        guard document.name == request.name, !document.fields.isEmpty else {
+            throw WireBenchFailure(description: "GetDocument returned \(document.name) for \(request.name)")
+        }
+    }
+}

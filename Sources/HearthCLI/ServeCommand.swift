@@ -1,0 +1,88 @@
+public import ArgumentParser
+public import HearthServer
+public import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// `hearth serve`: runs the emulator — Firestore's gRPC and REST on one port — until SIGINT,
+/// SIGTERM or `POST /shutdown`, then shuts down gracefully.
+public struct ServeCommand: AsyncParsableCommand {
+    /// The subcommand's name and summary.
+    public static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Run the emulator (gRPC and REST on one port).")
+
+    /// The address to bind.
+    @Option(help: "The address to bind (loopback by default).")
+    public var host: String = "127.0.0.1"
+
+    /// The port for gRPC and REST.
+    @Option(help: "The port for gRPC and REST (0 picks a free port).")
+    public var port: Int = 8080
+
+    /// The data directory.
+    @OptionGroup public var data: DataDirectoryOptions
+
+    /// The project id shown in the start-up lines.
+    @Option(help: "The project id shown in the start-up lines (clients may use any project).")
+    public var project: String?
+
+    /// A rules file applied to every project.
+    @Option(help: ArgumentHelp("A firestore.rules file applied to every project, reloaded when it changes.", valueName: "file"))
+    public var rules: String?
+
+    /// A composite-index declaration file.
+    @Option(help: ArgumentHelp("A firestore.indexes.json file declaring composite indexes.", valueName: "file"))
+    public var indexes: String?
+
+    /// Whether queries that lack their composite index are refused.
+    @Flag(help: "Reject queries that production Firestore would reject for want of a composite index.")
+    public var requireIndexes = false
+
+    /// Whether commits skip the flush to disk.
+    @Flag(
+        name: .customLong("no-sync"),
+        help: "Do not flush each commit to disk before answering (faster; a machine crash can lose recent commits).")
+    public var noSync = false
+
+    /// How much the emulator logs.
+    @Option(help: "How much to log to stderr: trace, debug, info (one line per request), notice, warning, error, critical.")
+    public var logLevel: Logger.Level = .notice
+
+    /// Creates the command (ArgumentParser fills it in).
+    public init() {}
+
+    /// Checks what parsing alone cannot: the port's range.
+    public func validate() throws {
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("Invalid value for '--port': \(port) is not between 0 and 65535.")
+        }
+    }
+
+    /// The server configuration the flags describe.
+    public var serverConfiguration: ServerConfiguration {
+        ServerConfiguration(
+            host: host, port: port, dataDirectory: data.directory, project: project, rulesFile: rules,
+            requireIndexes: requireIndexes, indexesFile: indexes, syncsEachCommit: !noSync)
+    }
+
+    /// Starts the emulator in a service group that shuts it down gracefully on SIGINT or SIGTERM.
+    public func run() async throws {
+        let level = logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "hearth")
+        let emulator = try HearthEmulator(configuration: serverConfiguration, logger: logger)
+        // The emulator also stops by itself (`POST /shutdown`): that ends the group normally.
+        let service = ServiceGroupConfiguration.ServiceConfiguration(
+            service: emulator, successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "hearth-emulator")
+        var group = ServiceGroupConfiguration(
+            services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        group.maximumGracefulShutdownDuration = serverConfiguration.shutdownGracePeriod
+        try await ServiceGroup(configuration: group).run()
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

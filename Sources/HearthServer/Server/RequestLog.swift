@@ -1,0 +1,88 @@
+import HearthCore
+import Logging
+
+/// The server's request log: one line per request at `info` (method, resource, principal, status,
+/// duration, rules outcome), the same for gRPC and REST; internal errors at `error` with their cause.
+struct RequestLog: Sendable {
+    /// Where the lines go.
+    let logger: Logger
+    /// The rules in force, to tell "allowed by rules" from "no rules loaded".
+    let rules: ProjectRulesPolicy
+
+    /// What the security rules made of a request, as the log line says it.
+    enum RulesOutcome: String, Sendable {
+        /// An admin request: rules do not apply.
+        case bypassed = "bypassed (admin)"
+        /// No rules are loaded for the project: everything is allowed.
+        case open = "none loaded"
+        /// Rules are loaded and the request went through them.
+        case allowed
+        /// The rules (or a missing sign-in) refused the request.
+        case denied
+    }
+
+    /// A request's start, to be finished with `finish`.
+    struct Entry: Sendable {
+        let method: String
+        let resource: String
+        let started: ContinuousClock.Instant
+    }
+
+    /// Starts timing a request of `method` on `resource`.
+    func start(method: String, resource: String) -> Entry {
+        Entry(method: method, resource: resource, started: .now)
+    }
+
+    /// Logs the finished request: `status` is `.ok` or the code it failed with.
+    func finish(_ entry: Entry, access: AccessContext?, status: FirestoreError.Code) {
+        guard logger.logLevel <= .info else { return }
+        let elapsed = ContinuousClock.now - entry.started
+        let outcome = Self.outcome(access: access, status: status, rulesLoaded: rulesLoaded(for: entry.resource))
+        logger.info(
+            "\(entry.method) \(entry.resource.isEmpty ? "-" : entry.resource)",
+            metadata: [
+                "principal": "\(Self.principal(access))",
+                "status": "\(status)",
+                "duration_ms": "\(Self.milliseconds(elapsed))",
+                "rules": "\(outcome.rawValue)",
+            ])
+    }
+
+    /// Logs an internal error (a bug or a storage failure): the client saw only `INTERNAL`.
+    func internalError(_ error: any Error, method: String) {
+        logger.error("internal error in \(method): \(error)")
+    }
+
+    /// `admin`, `uid:<uid>` or `anonymous`; `-` when the credentials could not be read.
+    static func principal(_ access: AccessContext?) -> String {
+        switch access {
+        case .admin: "admin"
+        case .user(let uid, _): "uid:\(uid)"
+        case .unauthenticated: "anonymous"
+        case nil: "-"
+        }
+    }
+
+    /// The rules outcome of a request that ended with `status`.
+    static func outcome(access: AccessContext?, status: FirestoreError.Code, rulesLoaded: Bool) -> RulesOutcome {
+        if access == .admin { return .bypassed }
+        if status == .permissionDenied || status == .unauthenticated { return .denied }
+        return rulesLoaded ? .allowed : .open
+    }
+
+    /// Milliseconds with three decimals.
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let micros = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        let whole = micros / 1_000
+        let fraction = String(micros % 1_000)
+        return "\(whole)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    /// Whether rules are loaded for the project a resource name (`projects/<p>/…`) belongs to.
+    private func rulesLoaded(for resource: String) -> Bool {
+        let parts = resource.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts[0] == "projects" else { return false }
+        return rules.rules(for: String(parts[1])) != nil
+    }
+}
