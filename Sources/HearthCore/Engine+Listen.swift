@@ -95,8 +95,7 @@ extension Engine {
         do {
             let version = writer.latestVersion
             var previous: [Document] = []
-            if let resumeVersion, resumeVersion <= version,
-               resumeVersion >= options.clock.nowMicroseconds() - options.retentionMicroseconds {
+            if let resumeVersion, canResume(at: resumeVersion) {
                 previous = try rerun(resumeVersion)
             }
             watcher.start(initial: try rerun(version), previous: previous, version: version)
@@ -112,5 +111,15 @@ extension Engine {
             watcher.cancelled.store(true, ordering: .releasing)
             self?.hub.unregister(watcher, for: region)
         }
+    }
+}
+
+extension Engine {
+    /// Whether a listener may resume at `version`: a commit time this engine has reached, still
+    /// inside the history retention window on the engine's clock. One rule for the engine and the
+    /// wire's resume tokens (older tokens get a full reset instead).
+    package func canResume(at version: Int64) -> Bool {
+        version > 0 && version <= writer.latestVersion
+            && version >= options.clock.nowMicroseconds() - options.retentionMicroseconds
     }
 }

@@ -153,31 +153,3 @@ extension Engine {
         return pageSize
     }
 }
-
-extension Engine {
-    /// Every document in every collection with id `collectionID` (a collection group), ordered by
-    /// document path. Until queries land this reads whole collections; issue "Queries" answers
-    /// filtered and ordered collection-group queries from indexes.
-    public func listCollectionGroup(in database: DatabaseID, collectionID: String) throws(FirestoreError) -> [ListedDocument] {
-        guard !collectionID.isEmpty, !collectionID.contains("/") else {
-            throw FirestoreError(
-                .invalidArgument,
-                "Invalid collection ID '\(collectionID)'. Collection IDs must not be empty or contain '/'.")
-        }
-        let paths = try read { txn -> [ResourcePath] in
-            guard let db = try store.catalog.databaseNumber(database, in: txn) else { return [] }
-            return try store.collectionPaths(db: db, collectionID: collectionID, in: txn)
-        }
-        var documents: [ListedDocument] = []
-        for path in paths {
-            var token: String?
-            repeat {
-                let page = try listDocuments(in: database, collection: path, pageSize: 1_000, pageToken: token)
-                documents += page.items
-                token = page.nextPageToken
-            } while token != nil
-        }
-        documents.sort { $0.key < $1.key }
-        return documents
-    }
-}

@@ -48,7 +48,8 @@ public final class Engine: Sendable {
                 retentionMicros: options.retentionMicroseconds, lastVersion: lastVersion, transactions: transactions,
                 scheduling: IndexScheduling(
                     deferThreshold: options.deferredIndexThreshold, backlogLimit: options.indexBacklogLimit,
-                    idleDelay: options.indexIdleDelay, demandWindowSeconds: options.indexDemandWindow),
+                    clock: options.clock, idleDelaySeconds: options.indexIdleDelay,
+                    demandWindowSeconds: options.indexDemandWindow),
                 publish: { hub.publish($0) })
         } catch {
             environment.close()
@@ -89,18 +90,13 @@ public final class Engine: Sendable {
     /// backlog, and commits then index as they go, so a second attempt normally succeeds).
     private static let indexedReadAttempts = 8
 
-    /// Forgets that a query needed the index: bulk commits defer again at once (tests).
-    package func forgetIndexDemand() {
-        writer.forgetIndexDemand()
-    }
-
-    /// Closes like `close()` but leaves pending index work undone, as a crash would (tests of recovery).
     /// Sets who is told when background index work fails (it is retried; nothing is lost, but a
     /// server should log it).
     package func setBackgroundErrorHandler(_ handler: (@Sendable (any Error) -> Void)?) {
         writer.setBackgroundErrorHandler(handler)
     }
 
+    /// Closes like `close()` but leaves pending index work undone, as a crash would (tests of recovery).
     package func closeLeavingIndexBacklog() {
         writer.closeLeavingIndexBacklog()
         environment.close()

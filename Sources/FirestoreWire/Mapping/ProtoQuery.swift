@@ -1,5 +1,5 @@
 package import HearthCore
-package import SwiftProtobuf
+import SwiftProtobuf
 
 /// Converts wire structured queries to the core's `StructuredQuery`.
 package enum ProtoQuery {

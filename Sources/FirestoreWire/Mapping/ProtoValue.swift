@@ -1,6 +1,6 @@
-package import Foundation
+import Foundation
 package import HearthCore
-package import SwiftProtobuf
+import SwiftProtobuf
 
 /// Converts field values between the wire (`Google_Firestore_V1_Value`) and the core (`Value`).
 package enum ProtoValue {

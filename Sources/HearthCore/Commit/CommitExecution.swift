@@ -10,8 +10,7 @@ package enum CommitExecution {
     /// backlog, the commit's index work is noted there instead of done.
     package static func apply(
         _ request: CommitRequest, at time: Int64, store: DocumentStore, in txn: WriteTransaction,
-        pending: inout Catalog.Pending, transactions: TransactionRegistry, admitted: inout [CommitRequest],
-        published: inout [ChangeSet], deferred: inout IndexBacklog?
+        transactions: TransactionRegistry, effects: inout CommitEffects
     ) throws -> CommitResult {
         let commitTime = Timestamp(microseconds: time)
         guard !request.writes.isEmpty || !request.readVersions.isEmpty else {
@@ -19,15 +18,15 @@ package enum CommitExecution {
         }
         guard transactions.admit(request.writes.map(\.key), database: request.database, transaction: request.transaction)
         else { throw FirestoreError(.aborted, "Too much contention on these documents. Please try again.") }
-        admitted.append(request)
-        let db = try store.catalog.assignDatabase(request.database, in: txn, pending: &pending)
+        effects.admitted.append(request)
+        let db = try store.catalog.assignDatabase(request.database, in: txn, pending: &effects.pending)
         for (key, seen) in request.readVersions {
-            let now = try store.record(db: db, key: key, in: txn, writerPending: pending)?.contents?.updateTime
+            let now = try store.record(db: db, key: key, in: txn, writerPending: effects.pending)?.contents?.updateTime
             if now != seen {
                 throw FirestoreError(.aborted, "Too much contention on these documents. Please try again.")
             }
         }
-        let mappings = pending
+        let mappings = effects.pending
         let plan = try CommitApplier.apply(request.writes, database: request.database, commitTime: commitTime) {
             key throws(FirestoreError) in
             try StorageErrorMapping.mapping {
@@ -43,12 +42,12 @@ package enum CommitExecution {
             }
         }
         for change in plan.changes {
-            try store.store(change, db: db, version: time, in: txn, pending: &pending, deferred: &deferred)
+            try store.store(change, db: db, version: time, in: txn, pending: &effects.pending, deferred: &effects.deferred)
         }
         if !plan.changes.isEmpty {
             let entry = ChangeRecord(db: db, keys: plan.changes.map(\.key))
             try txn.put(entry.encoded(), forKey: StorageKeys.change(version: time), in: store.tables.changes)
-            published.append(ChangeSet(version: time, database: request.database, changes: plan.changes.map { change in
+            effects.changeSets.append(ChangeSet(version: time, database: request.database, changes: plan.changes.map { change in
                 ChangeSet.Change(
                     key: change.key,
                     before: DocumentRecord(contents: change.before, fullID: nil).document(key: change.key),
@@ -56,5 +55,26 @@ package enum CommitExecution {
             }))
         }
         return CommitResult(writeResults: plan.writeResults, commitTime: commitTime)
+    }
+}
+
+/// What applying one commit leaves for its group: the catalog mappings assigned so far (the
+/// group's, plus this commit's), the requests admitted as in flight (kept even when the commit
+/// then fails, so the writer clears their marks), the change sets to publish, and — when the group
+/// defers — the index work left to the backlog.
+package struct CommitEffects {
+    /// Catalog mappings not yet visible to readers.
+    package var pending: Catalog.Pending
+    /// Requests whose writes were admitted as in flight.
+    package var admitted: [CommitRequest] = []
+    /// Change sets to publish once the group is durable.
+    package var changeSets: [ChangeSet] = []
+    /// Index work left to the backlog; nil when the commit indexes as it goes.
+    package var deferred: IndexBacklog?
+
+    /// Effects starting from the group's `pending` mappings, deferring index work when asked.
+    package init(pending: Catalog.Pending, deferring: Bool) {
+        self.pending = pending
+        self.deferred = deferring ? IndexBacklog() : nil
     }
 }

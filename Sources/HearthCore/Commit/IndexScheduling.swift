@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// When the writer leaves index work to a backlog and when it catches up (see `IndexBacklog`).
@@ -7,41 +6,43 @@ import Synchronization
 /// last `demandWindow`: then every commit indexes in its own transaction, as small ones always do,
 /// so readers do not wait behind each other. The backlog is applied when it reaches
 /// `backlogLimit` documents, when no commit has arrived for `idleDelay`, when a reader asks, and
-/// on close.
+/// on close. Both windows are measured on the engine's clock (`EngineOptions.clock`), so tests
+/// advance a manual clock instead of waiting for time to pass.
 package final class IndexScheduling: Sendable {
     /// Fewest writes in a group that defer its index work (0: never defer).
     package let deferThreshold: Int
     /// Most documents the backlog holds before it is applied.
     package let backlogLimit: Int
-    /// Seconds without commits after which the backlog is applied.
-    package let idleDelay: Double
-    /// Nanoseconds after a reader's demand during which commits index in their own transaction.
-    private let demandWindow: UInt64
-    /// Uptime (ns) of the last reader demand; 0 = never.
-    private let lastDemand = Atomic<UInt64>(0)
+    /// Microseconds without commits after which the backlog is applied.
+    package let idleDelayMicroseconds: Int64
+    /// Microseconds after a reader's demand during which commits index in their own transaction.
+    private let demandWindowMicroseconds: Int64
+    /// The clock both windows are measured on.
+    package let clock: any CommitClock
+    /// Clock time (µs) of the last reader demand; `Int64.min` = never.
+    private let lastDemand = Atomic<Int64>(.min)
 
-    /// A schedule with these limits.
-    package init(deferThreshold: Int, backlogLimit: Int, idleDelay: Double = 0.05, demandWindowSeconds: Double = 1) {
+    /// A schedule with these limits, its windows measured on `clock`.
+    package init(
+        deferThreshold: Int, backlogLimit: Int, clock: any CommitClock, idleDelaySeconds: Double = 0.05,
+        demandWindowSeconds: Double = 1
+    ) {
         self.deferThreshold = deferThreshold
         self.backlogLimit = max(1, backlogLimit)
-        self.idleDelay = idleDelay
-        self.demandWindow = UInt64(demandWindowSeconds * 1e9)
+        self.clock = clock
+        self.idleDelayMicroseconds = Int64(idleDelaySeconds * 1e6)
+        self.demandWindowMicroseconds = Int64(demandWindowSeconds * 1e6)
     }
 
     /// Notes that a reader needs the index now.
     package func noteDemand() {
-        lastDemand.store(max(1, DispatchTime.now().uptimeNanoseconds), ordering: .relaxed)
-    }
-
-    /// Forgets the last demand, as if its window had passed.
-    package func forgetDemand() {
-        lastDemand.store(0, ordering: .relaxed)
+        lastDemand.store(clock.nowMicroseconds(), ordering: .relaxed)
     }
 
     /// True while a reader's demand is recent.
     private var demandIsRecent: Bool {
         let demand = lastDemand.load(ordering: .relaxed)
-        return demand != 0 && DispatchTime.now().uptimeNanoseconds &- demand < demandWindow
+        return demand != .min && clock.nowMicroseconds() - demand < demandWindowMicroseconds
     }
 
     /// Whether a group of `writes` writes should leave its index work to the backlog.

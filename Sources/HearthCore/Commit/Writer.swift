@@ -49,6 +49,8 @@ package final class Writer: @unchecked Sendable {
 
     /// Most commits one LMDB transaction takes.
     private static let maxGroup = 1_000
+    /// Longest real wait (seconds) between looks at the clock while index work is pending.
+    private static let idlePoll = 0.02
     /// Most writes one LMDB transaction takes (keeps dirty pages bounded).
     private static let maxGroupWrites = 50_000
 
@@ -118,11 +120,6 @@ package final class Writer: @unchecked Sendable {
         condition.signal()
         condition.unlock()
         semaphore.wait()
-    }
-
-    /// Forgets that a reader needed the index (see `IndexScheduling.forgetDemand`).
-    package func forgetIndexDemand() {
-        scheduling.forgetDemand()
     }
 
     /// Closes like `close` but leaves pending index work undone, as a crash would (for tests).
@@ -227,12 +224,17 @@ package final class Writer: @unchecked Sendable {
     private func nextWork() -> Work {
         condition.lock()
         defer { condition.unlock() }
+        // Idle time is measured on the engine's clock; the real wait is capped so that a clock
+        // moved by hand (tests) is noticed within `Writer.idlePoll`.
+        let idleSince = scheduling.clock.nowMicroseconds()
         while queue.isEmpty && indexWaiters.isEmpty && !isClosed {
             if backlog.isEmpty {
                 condition.wait()
-            } else if !condition.wait(until: Date(timeIntervalSinceNow: scheduling.idleDelay)) {
-                if queue.isEmpty && indexWaiters.isEmpty && !isClosed { return .catchUp([]) }
+                continue
             }
+            let remaining = idleSince + scheduling.idleDelayMicroseconds - scheduling.clock.nowMicroseconds()
+            if remaining <= 0 { return .catchUp([]) }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: min(Double(remaining) / 1e6, Writer.idlePoll)))
         }
         if !indexWaiters.isEmpty {
             let waiters = indexWaiters
@@ -269,22 +271,21 @@ package final class Writer: @unchecked Sendable {
         var group = Group(version: lastVersion)
         for pending in batch {
             let time = nextCommitTime(after: group.version)
+            var effects = CommitEffects(pending: group.pending, deferring: deferring)
             do {
-                let (result, mappings, changeSets, deferred) = try txn.nested { child in
-                    var local = group.pending
-                    var changeSets: [ChangeSet] = []
-                    var deferred: IndexBacklog? = deferring ? IndexBacklog() : nil
-                    let result = try CommitExecution.apply(
-                        pending.request, at: time, store: store, in: child, pending: &local, transactions: transactions,
-                        admitted: &admitted, published: &changeSets, deferred: &deferred)
-                    return (result, local, changeSets, deferred)
+                let result = try txn.nested { child in
+                    try CommitExecution.apply(
+                        pending.request, at: time, store: store, in: child, transactions: transactions,
+                        effects: &effects)
                 }
-                group.pending = mappings
-                group.changeSets += changeSets
-                if let deferred { group.backlog.merge(deferred) }
+                admitted += effects.admitted
+                group.pending = effects.pending
+                group.changeSets += effects.changeSets
+                if let deferred = effects.deferred { group.backlog.merge(deferred) }
                 group.version = time
                 group.outcomes.append(.success(result))
             } catch let error as FirestoreError {
+                admitted += effects.admitted
                 group.outcomes.append(.failure(error))
             }
         }

@@ -28,7 +28,53 @@ package enum UTF8KeyOrder {
 
     /// Lexicographic unsigned byte comparison, shorter prefix first (LMDB's default key order).
     package static func compareBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
-        UTF8Order.compare(a.assumingMemoryBound(to: UInt8.self), b.assumingMemoryBound(to: UInt8.self))
+        compareBytes(a.assumingMemoryBound(to: UInt8.self), b.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Unsigned lexicographic comparison of two byte buffers; a proper prefix sorts first. Returns -1, 0 or 1.
+    package static func compareBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = Swift.min(lhs.count, rhs.count)
+        var index = 0
+        while index < common {
+            let l = lhs[index]
+            let r = rhs[index]
+            if l != r { return l < r ? -1 : 1 }
+            index += 1
+        }
+        return lhs.count == rhs.count ? 0 : (lhs.count < rhs.count ? -1 : 1)
+    }
+
+    /// Unsigned lexicographic comparison of two byte arrays; a proper prefix sorts first. Returns -1, 0 or 1.
+    package static func compareBytes(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
+        lhs.withUnsafeBufferPointer { l in rhs.withUnsafeBufferPointer { r in compareBytes(l, r) } }
+    }
+
+    /// Compares two lists of strings segment by segment (UTF-8 bytes); a proper prefix sorts first.
+    package static func compareSegments(_ lhs: [String], _ rhs: [String]) -> Int {
+        let common = Swift.min(lhs.count, rhs.count)
+        for index in 0..<common {
+            let result = compare(lhs[index], rhs[index])
+            if result != 0 { return result }
+        }
+        return lhs.count == rhs.count ? 0 : (lhs.count < rhs.count ? -1 : 1)
+    }
+
+    /// True when both lists hold the same segments byte for byte.
+    package static func equalSegments(_ lhs: [String], _ rhs: [String]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for index in lhs.indices where !String.equalUTF8(lhs[index], rhs[index]) { return false }
+        return true
+    }
+
+    /// Feeds the segments' bytes to `hasher`, consistently with `equalSegments`.
+    package static func hashSegments(_ segments: [String], into hasher: inout Hasher) {
+        hasher.combine(segments.count)
+        for segment in segments {
+            var segment = segment
+            segment.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            // 0xFF never occurs in UTF-8, so it separates segments unambiguously.
+            hasher.combine(UInt8(0xFF))
+        }
     }
 
     /// Calls `body` with each of the map's entries in ascending UTF-8 key order.

@@ -48,8 +48,8 @@ public struct DatabaseID: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// Orders by project, then database (UTF-8 byte order).
     public static func < (lhs: DatabaseID, rhs: DatabaseID) -> Bool {
-        if lhs.project != rhs.project { return lhs.project.utf8.lexicographicallyPrecedes(rhs.project.utf8) }
-        return lhs.database.utf8.lexicographicallyPrecedes(rhs.database.utf8)
+        if lhs.project != rhs.project { return UTF8KeyOrder.precedes(lhs.project, rhs.project) }
+        return UTF8KeyOrder.precedes(lhs.database, rhs.database)
     }
 
     private static func isProjectByte(_ b: UInt8) -> Bool {

@@ -23,23 +23,23 @@ public struct DocumentKey: Sendable, Hashable, Comparable, CustomStringConvertib
             throw FirestoreError(
                 .invalidArgument,
                 "Invalid document reference. Document references must have an even number of segments, "
-                    + "but \(UTF8Order.display(path.canonicalString)) has \(path.count).")
+                    + "but \(MessageText.display(path.canonicalString)) has \(path.count).")
         }
         for segment in path.segments { try ResourceID.validate(segment) }
         let depth = path.count / 2
         guard depth <= DocumentKey.maxDepth else {
             throw FirestoreError(
                 .invalidArgument,
-                "Invalid document reference. Document \(UTF8Order.display(path.canonicalString)) is nested "
+                "Invalid document reference. Document \(MessageText.display(path.canonicalString)) is nested "
                     + "\(depth) collections deep, but the maximum is \(DocumentKey.maxDepth).")
         }
         let nameSize = DocumentSize.name(path: path)
         guard nameSize <= DocumentKey.maxNameBytes else {
             throw FirestoreError(
                 .invalidArgument,
-                "Invalid document reference. The name of document \(UTF8Order.display(path.canonicalString)) "
-                    + "has a size of \(UTF8Order.withThousandsSeparators(nameSize)) bytes, but the maximum is "
-                    + "\(UTF8Order.withThousandsSeparators(DocumentKey.maxNameBytes)) bytes.")
+                "Invalid document reference. The name of document \(MessageText.display(path.canonicalString)) "
+                    + "has a size of \(MessageText.withThousandsSeparators(nameSize)) bytes, but the maximum is "
+                    + "\(MessageText.withThousandsSeparators(DocumentKey.maxNameBytes)) bytes.")
         }
         self.path = path
     }
@@ -94,7 +94,7 @@ public struct DocumentKey: Sendable, Hashable, Comparable, CustomStringConvertib
         else {
             throw FirestoreError(
                 .invalidArgument,
-                "Invalid resource name \"\(UTF8Order.display(resourceName))\". Document names must have the form "
+                "Invalid resource name \"\(MessageText.display(resourceName))\". Document names must have the form "
                     + "projects/{project_id}/databases/{database_id}/documents/{document_path}.")
         }
         let database = try DatabaseID(project: parts[1], database: parts[3])

@@ -64,8 +64,8 @@ public enum DocumentSize {
             throw FirestoreError(
                 .invalidArgument,
                 "Document '\(key.resourceName(in: database))' cannot be written because its size "
-                    + "(\(UTF8Order.withThousandsSeparators(size)) bytes) exceeds the maximum allowed size of "
-                    + "\(UTF8Order.withThousandsSeparators(maxDocumentBytes)) bytes.")
+                    + "(\(MessageText.withThousandsSeparators(size)) bytes) exceeds the maximum allowed size of "
+                    + "\(MessageText.withThousandsSeparators(maxDocumentBytes)) bytes.")
         }
     }
 }

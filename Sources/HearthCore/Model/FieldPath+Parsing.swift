@@ -16,13 +16,13 @@ extension FieldPath {
         if string.utf8.contains(where: { forbidden.contains($0) }) {
             throw FirestoreError(
                 .invalidArgument,
-                "Invalid field path (\(UTF8Order.display(string))). Paths must not contain '~', '*', '/', '[', or ']'")
+                "Invalid field path (\(MessageText.display(string))). Paths must not contain '~', '*', '/', '[', or ']'")
         }
         let pieces = string.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         if string.utf8.isEmpty || pieces.contains(where: { $0.isEmpty }) {
             throw FirestoreError(
                 .invalidArgument,
-                "Invalid field path (\(UTF8Order.display(string))). Paths must not be empty, begin with '.', "
+                "Invalid field path (\(MessageText.display(string))). Paths must not be empty, begin with '.', "
                     + "end with '.', or contain '..'")
         }
         try self.init(validatingSegments: pieces.map { String(decoding: $0, as: UTF8.self) })
@@ -103,7 +103,7 @@ private struct ServerFormatParser {
     }
 
     private func failure(_ reason: String) -> FirestoreError {
-        FirestoreError(.invalidArgument, "Invalid field path (\(UTF8Order.display(text))). \(reason)")
+        FirestoreError(.invalidArgument, "Invalid field path (\(MessageText.display(text))). \(reason)")
     }
 }
 

@@ -28,9 +28,9 @@ public struct FieldPath: Sendable, Hashable, Comparable, CustomStringConvertible
         guard size <= FieldPath.maxBytes else {
             throw FirestoreError(
                 .invalidArgument,
-                "Invalid field path (\(UTF8Order.display(path.canonicalString))). Field paths must not be longer "
-                    + "than \(UTF8Order.withThousandsSeparators(FieldPath.maxBytes)) bytes, but this one has "
-                    + "\(UTF8Order.withThousandsSeparators(size)).")
+                "Invalid field path (\(MessageText.display(path.canonicalString))). Field paths must not be longer "
+                    + "than \(MessageText.withThousandsSeparators(FieldPath.maxBytes)) bytes, but this one has "
+                    + "\(MessageText.withThousandsSeparators(size)).")
         }
         self = path
     }
@@ -109,7 +109,7 @@ public struct FieldPath: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Compares segment by segment, each by UTF-8 bytes; a proper prefix sorts first. Returns -1, 0 or 1.
     public static func compare(_ lhs: FieldPath, _ rhs: FieldPath) -> Int {
-        UTF8Order.compareSegments(lhs.segments, rhs.segments)
+        UTF8KeyOrder.compareSegments(lhs.segments, rhs.segments)
     }
 
     /// Orders segment by segment (UTF-8 bytes); a proper prefix sorts first.
@@ -117,11 +117,11 @@ public struct FieldPath: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Byte-wise equality of every segment.
     public static func == (lhs: FieldPath, rhs: FieldPath) -> Bool {
-        UTF8Order.equalSegments(lhs.segments, rhs.segments)
+        UTF8KeyOrder.equalSegments(lhs.segments, rhs.segments)
     }
 
     /// Hashes the segments' UTF-8 bytes, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
-        UTF8Order.hashSegments(segments, into: &hasher)
+        UTF8KeyOrder.hashSegments(segments, into: &hasher)
     }
 }

@@ -10,7 +10,7 @@ public enum ResourceID {
     /// Throws `INVALID_ARGUMENT` unless `id` is a valid collection or document id.
     public static func validate(_ id: String) throws(FirestoreError) {
         if let reason = problem(with: id) {
-            throw FirestoreError(.invalidArgument, "Resource id \"\(UTF8Order.display(id))\" is invalid because \(reason).")
+            throw FirestoreError(.invalidArgument, "Resource id \"\(MessageText.display(id))\" is invalid because \(reason).")
         }
     }
 
@@ -30,8 +30,8 @@ public enum ResourceID {
         let bytes = id.utf8
         if bytes.isEmpty { return "it is empty" }
         if bytes.count > maxBytes {
-            return "it is longer than \(UTF8Order.withThousandsSeparators(maxBytes)) bytes "
-                + "(\(UTF8Order.withThousandsSeparators(bytes.count)) bytes)"
+            return "it is longer than \(MessageText.withThousandsSeparators(maxBytes)) bytes "
+                + "(\(MessageText.withThousandsSeparators(bytes.count)) bytes)"
         }
         if bytes.contains(UInt8(ascii: "/")) { return "it contains \"/\"" }
         if bytes.elementsEqual(".".utf8) || bytes.elementsEqual("..".utf8) { return "it is \".\" or \"..\"" }

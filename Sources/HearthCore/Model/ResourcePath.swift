@@ -22,7 +22,7 @@ public struct ResourcePath: Sendable, Hashable, Comparable, CustomStringConverti
             if isSlash && previousWasSlash {
                 throw FirestoreError(
                     .invalidArgument,
-                    "Invalid segment (\(UTF8Order.display(string))). Paths must not contain // in them.")
+                    "Invalid segment (\(MessageText.display(string))). Paths must not contain // in them.")
             }
             previousWasSlash = isSlash
         }
@@ -100,7 +100,7 @@ public struct ResourcePath: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// Compares segment by segment, each by UTF-8 bytes; a proper prefix sorts first. Returns -1, 0 or 1.
     public static func compare(_ lhs: ResourcePath, _ rhs: ResourcePath) -> Int {
-        UTF8Order.compareSegments(lhs.segments, rhs.segments)
+        UTF8KeyOrder.compareSegments(lhs.segments, rhs.segments)
     }
 
     /// Orders segment by segment (UTF-8 bytes); a proper prefix sorts first.
@@ -108,11 +108,11 @@ public struct ResourcePath: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// Byte-wise equality of every segment.
     public static func == (lhs: ResourcePath, rhs: ResourcePath) -> Bool {
-        UTF8Order.equalSegments(lhs.segments, rhs.segments)
+        UTF8KeyOrder.equalSegments(lhs.segments, rhs.segments)
     }
 
     /// Hashes the segments' UTF-8 bytes, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
-        UTF8Order.hashSegments(segments, into: &hasher)
+        UTF8KeyOrder.hashSegments(segments, into: &hasher)
     }
 }

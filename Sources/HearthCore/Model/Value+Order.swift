@@ -67,7 +67,7 @@ extension Value {
         case (.timestamp(let a), .timestamp(let b)):
             return a.seconds != b.seconds ? sign(a.seconds, b.seconds) : sign(a.nanoseconds, b.nanoseconds)
         case (.string(let a), .string(let b)): return String.compareUTF8(a, b)
-        case (.bytes(let a), .bytes(let b)): return UTF8Order.compare(a, b)
+        case (.bytes(let a), .bytes(let b)): return UTF8KeyOrder.compareBytes(a, b)
         case (.reference(let a), .reference(let b)): return compareReferences(a, b)
         case (.geoPoint(let a), .geoPoint(let b)):
             let latitude = compareDoubles(a.latitude, b.latitude)

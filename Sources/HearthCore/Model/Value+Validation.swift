@@ -48,7 +48,7 @@ private struct FieldValidator {
         if size == 0 { throw failure("Field names must not be empty") }
         if size > ResourceID.maxBytes {
             throw failure(
-                "Field names must not be longer than \(UTF8Order.withThousandsSeparators(ResourceID.maxBytes)) bytes")
+                "Field names must not be longer than \(MessageText.withThousandsSeparators(ResourceID.maxBytes)) bytes")
         }
         if ResourceID.isReserved(name) && !isVectorMarker {
             throw failure("Field names must not begin and end with \"__\"")
@@ -104,7 +104,7 @@ private struct FieldValidator {
     }
 
     private var pathString: String {
-        UTF8Order.display(FieldPath(uncheckedSegments: path).canonicalString)
+        MessageText.display(FieldPath(uncheckedSegments: path).canonicalString)
     }
 
     private func oversize() -> FirestoreError {

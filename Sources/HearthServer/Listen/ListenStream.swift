@@ -241,11 +241,9 @@ final class ListenStream: Sendable {
         }
     }
 
-    /// Whether the change log still reaches `version` (with a margin, so the engine agrees).
+    /// Whether the change log still reaches `version` (the engine's own rule, on its clock).
     private func canResume(at version: Int64) -> Bool {
-        let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
-        return version > 0 && version <= engine.latestCommitTime.microseconds
-            && version >= now - retentionMicroseconds + 60_000_000
+        engine.canResume(at: version)
     }
 
     // MARK: Events from the engine's listeners

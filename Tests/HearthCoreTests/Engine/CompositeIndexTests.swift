@@ -61,6 +61,25 @@ struct CompositeIndexTests {
         #expect(throws: FirestoreError.self) { try IndexConfiguration(json: json) }
     }
 
+    @Test(arguments: [
+        ("{ \"indexes\": {} }", "indexes has the wrong type (expected a list)"),
+        ("[]", "the file has the wrong type"),
+        ("{ \"indexes\": [ { \"collectionGroup\": \"c\", \"fields\": [ { \"fieldPath\": \"a\", \"order\": \"UP\" }, { \"fieldPath\": \"b\", \"order\": \"ASCENDING\" } ] } ] }",
+         "indexes[0].fields[0].order has an unknown value \"UP\""),
+        ("{ \"fieldOverrides\": [ { \"collectionGroup\": \"c\", \"indexes\": [] } ] }",
+         "fieldOverrides[0].fieldPath must be a non-empty string"),
+        ("not json", "not valid JSON"),
+    ])
+    func errorsNameTheEntryAtFault(json: String, message: String) {
+        do {
+            _ = try IndexConfiguration(json: json)
+            Issue.record("accepted \(json)")
+        } catch {
+            #expect(error.code == .invalidArgument)
+            #expect(error.message.contains(message), "\(error.message)")
+        }
+    }
+
     @Test func aMatchingCompositeAnswersInOrderAndStopsAtTheLimit() async throws {
         let t = try TestEngine(options: try options(Self.cityByPopulation))
         try await seed(t)

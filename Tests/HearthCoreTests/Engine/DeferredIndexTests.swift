@@ -8,14 +8,22 @@ import Testing
 /// is repaired from the commit log when the directory opens again.
 @Suite("Deferred index work")
 struct DeferredIndexTests {
-    /// Every commit defers (threshold 1); the backlog is applied only when asked or full, and a
-    /// query's demand lasts until the test forgets it (no timing assumptions on a loaded machine).
-    static func deferringOptions(limit: Int = 100_000) -> EngineOptions {
+    /// Every commit defers (threshold 1); the backlog is applied only when asked or full. Time is
+    /// `clock`'s, moved by hand: a query's demand lasts until the test advances the clock past
+    /// its window, and idle catch-up happens only when the test advances it past the idle delay
+    /// (no timing assumptions on a loaded machine).
+    static func deferringOptions(limit: Int = 100_000, clock: ManualClock = ManualClock()) -> EngineOptions {
         var options = EngineOptions(
-            durability: .none, initialMapSize: 64 << 20, deferredIndexThreshold: 1, indexBacklogLimit: limit)
+            durability: .none, initialMapSize: 64 << 20, clock: clock, deferredIndexThreshold: 1,
+            indexBacklogLimit: limit)
         options.indexIdleDelay = 3_600
         options.indexDemandWindow = 3_600
         return options
+    }
+
+    /// Moves `clock` past the demand window of `deferringOptions`: commits defer again.
+    static func letDemandLapse(_ clock: ManualClock) {
+        clock.advance(byMicroseconds: 3_600_000_001)
     }
 
     static func byN(_ n: Int64) -> StructuredQuery {
@@ -55,12 +63,13 @@ struct DeferredIndexTests {
     }
 
     @Test func documentsChangedManyTimesWhileDeferredEndUpWithTheirLastEntriesOnly() async throws {
-        let t = try TestEngine(options: Self.deferringOptions())
+        let clock = ManualClock()
+        let t = try TestEngine(options: Self.deferringOptions(clock: clock))
         let keys = try (0..<40).map { try t.key("c/d\($0)") }
         try await t.commit(keys.map { .set($0, fields: ["n": .integer(1), "tags": .array([.string("old")])]) })
         // The index catches up once (a query), then more changes pile up behind it.
         #expect(try t.engine.runQuery(Self.tagged("old"), in: t.database).count == 40)
-        t.engine.forgetIndexDemand()  // as if the demand window had passed: commits defer again
+        Self.letDemandLapse(clock)  // the demand window has passed: commits defer again
         try await t.commit(keys.map { .set($0, fields: ["n": .integer(2), "tags": .array([.string("mid")])]) })
         try await t.commit(keys.prefix(20).map { .set($0, fields: ["n": .integer(3), "tags": .array([.string("new")])]) })
         try await t.commit(keys.suffix(10).map { .delete($0) })
@@ -93,10 +102,16 @@ struct DeferredIndexTests {
     }
 
     @Test func theIndexCatchesUpOnItsOwnOnceCommitsStop() async throws {
-        var options = Self.deferringOptions()
-        options.indexIdleDelay = 0.01
+        let clock = ManualClock()
+        var options = Self.deferringOptions(clock: clock)
+        options.indexIdleDelay = 0.01  // 10 ms of the clock; real time passing does not count
         let t = try TestEngine(options: options)
         try await t.commit(try (0..<50).map { .set(try t.key("c/d\($0)"), fields: ["n": .integer(Int64($0))]) })
+        // Nothing happens while the clock stands still…
+        try await Task.sleep(nanoseconds: 100_000_000)
+        #expect(try Self.isBehind(t))
+        // …and the writer catches up once the idle delay has passed on its clock.
+        clock.advance(byMicroseconds: 10_001)
         let deadline = Date().addingTimeInterval(10)
         while try Self.isBehind(t), Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
         #expect(try !Self.isBehind(t))
@@ -116,11 +131,12 @@ struct DeferredIndexTests {
     /// With 3,000 documents the repair works its entries out in parallel parts (`applyBacklog`).
     @Test(arguments: [60, 3_000])
     func aCrashWithIndexWorkPendingIsRepairedWhenTheDirectoryOpens(documents: Int) async throws {
-        let t = try TestEngine(options: Self.deferringOptions())
+        let clock = ManualClock()
+        let t = try TestEngine(options: Self.deferringOptions(clock: clock))
         let keys = try (0..<documents).map { try t.key("c/d\($0)") }
         try await t.commit(keys.map { .set($0, fields: ["n": .integer(1), "tags": .array([.string("old")])]) })
         _ = try t.engine.runQuery(Self.byN(0), in: t.database)  // indexed: the index holds "old"
-        t.engine.forgetIndexDemand()
+        Self.letDemandLapse(clock)
         let updated = documents / 2
         let deleted = documents / 4
         try await t.commit(keys.prefix(updated).map { .set($0, fields: ["n": .integer(2), "tags": .array([.string("new")])]) })

@@ -70,6 +70,6 @@ private typealias S = ModelTestSupport
     @Test(arguments: [(0, "0"), (999, "999"), (1_000, "1,000"), (1_048_576, "1,048,576"), (-1_234, "-1,234"),
                       (123_456_789, "123,456,789")])
     func thousandsSeparators(value: Int, text: String) {
-        #expect(UTF8Order.withThousandsSeparators(value) == text)
+        #expect(MessageText.withThousandsSeparators(value) == text)
     }
 }

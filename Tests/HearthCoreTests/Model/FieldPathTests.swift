@@ -179,7 +179,7 @@ import Testing
             let path = try FieldPath(validatingSegments: segments)
             let parsed = try FieldPath(serverFormat: path.canonicalString)
             #expect(parsed == path, "round trip of \(path.canonicalString)")
-            #expect(UTF8Order.equalSegments(parsed.segments, segments))
+            #expect(UTF8KeyOrder.equalSegments(parsed.segments, segments))
         }
     }
 }

@@ -1,3 +1,4 @@
+import HearthCore
 /// `rules.Map` and `rules.MapDiff` methods.
 extension RuleStandardLibrary {
     /// Dispatches a map method; nil when maps have no method of that name.
@@ -44,7 +45,7 @@ extension RuleStandardLibrary {
 
     /// The map's keys in UTF-8 byte order (the deterministic order `keys()` and `values()` use).
     static func sortedKeys(_ fields: [String: RuleValue]) -> [String] {
-        fields.keys.sorted(by: RuleMapDiff.utf8Less)
+        fields.keys.sorted(by: UTF8KeyOrder.precedes)
     }
 
     /// `map.get(key, default)`: `key` is a string or a list of strings (a nested lookup); a missing

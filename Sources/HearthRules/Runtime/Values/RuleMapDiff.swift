@@ -1,3 +1,4 @@
+import HearthCore
 /// The result of `a.diff(b)`: compares the new map `a` with the old map `b` by top-level key.
 struct RuleMapDiff: Sendable, Hashable {
     /// The receiver of `diff` (typically `request.resource.data`).
@@ -6,17 +7,17 @@ struct RuleMapDiff: Sendable, Hashable {
     let older: [String: RuleValue]
 
     /// Keys in the new map only.
-    var addedKeys: [String] { newer.keys.filter { older[$0] == nil }.sorted(by: RuleMapDiff.utf8Less) }
+    var addedKeys: [String] { newer.keys.filter { older[$0] == nil }.sorted(by: UTF8KeyOrder.precedes) }
 
     /// Keys in the old map only.
-    var removedKeys: [String] { older.keys.filter { newer[$0] == nil }.sorted(by: RuleMapDiff.utf8Less) }
+    var removedKeys: [String] { older.keys.filter { newer[$0] == nil }.sorted(by: UTF8KeyOrder.precedes) }
 
     /// Keys in both maps whose values differ (deep comparison).
     var changedKeys: [String] {
         newer.compactMap { key, value in
             guard let old = older[key], old != value else { return nil }
             return key
-        }.sorted(by: RuleMapDiff.utf8Less)
+        }.sorted(by: UTF8KeyOrder.precedes)
     }
 
     /// Keys in both maps whose values are equal.
@@ -24,16 +25,12 @@ struct RuleMapDiff: Sendable, Hashable {
         newer.compactMap { key, value in
             guard let old = older[key], old == value else { return nil }
             return key
-        }.sorted(by: RuleMapDiff.utf8Less)
+        }.sorted(by: UTF8KeyOrder.precedes)
     }
 
     /// Added, removed and changed keys together.
-    var affectedKeys: [String] { (addedKeys + removedKeys + changedKeys).sorted(by: RuleMapDiff.utf8Less) }
+    var affectedKeys: [String] { (addedKeys + removedKeys + changedKeys).sorted(by: UTF8KeyOrder.precedes) }
 
-    /// Orders strings by their UTF-8 bytes (the order map keys are listed in).
-    static func utf8Less(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
-    }
 
     /// Equal when both sides are equal maps.
     static func == (lhs: RuleMapDiff, rhs: RuleMapDiff) -> Bool {

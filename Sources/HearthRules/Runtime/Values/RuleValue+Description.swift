@@ -1,3 +1,4 @@
+import HearthCore
 /// Text renderings of values: `string(x)`, error messages and `debug()` log lines.
 extension RuleValue {
     /// A float as Java prints a double (`2.0`, `-122.08`, `1.0E20`, `NaN`, `Infinity`).
@@ -25,7 +26,7 @@ extension RuleValue {
         case .list(let elements):
             return "list_value { " + elements.map { "values { \($0.debugLogText) }" }.joined(separator: " ") + " }"
         case .map(let fields):
-            let keys = fields.keys.sorted(by: RuleMapDiff.utf8Less)
+            let keys = fields.keys.sorted(by: UTF8KeyOrder.precedes)
             let entries = keys.map { key in
                 "fields { key: \(RuleValue.quoted(key)) value { \(fields[key]?.debugLogText ?? "") } }"
             }

@@ -1,3 +1,4 @@
+import HearthCore
 /// The rules language's ordering (`<`, `<=`, `>`, `>=`), defined for numbers, strings, timestamps
 /// and durations only.
 extension RuleValue {
@@ -13,7 +14,7 @@ extension RuleValue {
         case (.float(let a), .float(let b)): return RuleOrdering(comparingNumbers: a, b)
         case (.string(let a), .string(let b)):
             if a.utf8.elementsEqual(b.utf8) { return .equal }
-            return a.utf8.lexicographicallyPrecedes(b.utf8) ? .less : .greater
+            return UTF8KeyOrder.precedes(a, b) ? .less : .greater
         case (.timestamp(let a), .timestamp(let b)): return RuleOrdering(comparing: a, b)
         case (.duration(let a), .duration(let b)): return RuleOrdering(comparing: a, b)
         default: return nil

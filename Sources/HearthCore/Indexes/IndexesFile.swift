@@ -1,0 +1,137 @@
+import Foundation
+
+/// `firestore.indexes.json` as `Decodable` values, before the checks Firebase's tools make
+/// (`IndexConfiguration.init(json:)` runs those, naming the entry at fault).
+struct IndexesFile: Decodable {
+    /// Composite index entries.
+    let indexes: [IndexEntry]?
+    /// Single-field override entries.
+    let fieldOverrides: [OverrideEntry]?
+
+    /// One composite index: its collection group, scope and fields.
+    struct IndexEntry: Decodable {
+        let collectionGroup: String?
+        let queryScope: String?
+        let fields: [FieldEntry]?
+
+        /// The index definition this entry declares.
+        /// - Throws: `INVALID_ARGUMENT` naming `path` and what is wrong.
+        func definition(at path: String) throws(FirestoreError) -> IndexDefinition {
+            let group = try IndexesFile.nonEmpty(collectionGroup, "collectionGroup", at: path)
+            var result: [IndexDefinition.Field] = []
+            for (position, field) in (fields ?? []).enumerated() {
+                let fieldPath = "\(path).fields[\(position)]"
+                let name = try FieldPath(serverFormat: try IndexesFile.nonEmpty(field.fieldPath, "fieldPath", at: fieldPath))
+                result.append(IndexDefinition.Field(name, try field.mode(at: fieldPath)))
+            }
+            if result.last?.fieldPath.isDocumentID == true, result.count > 1 { result.removeLast() }
+            guard result.count >= 2 || (result.count == 1 && queryScope == "COLLECTION_GROUP") else {
+                throw IndexesFile.invalid("\(path) must index at least two fields.")
+            }
+            guard result.filter({ $0.mode == .arrayContains }).count <= 1 else {
+                throw IndexesFile.invalid("\(path) may contain at most one array field.")
+            }
+            guard Set(result.map(\.fieldPath)).count == result.count else {
+                throw IndexesFile.invalid("\(path) names a field twice.")
+            }
+            return IndexDefinition(
+                collectionGroup: group, queryScope: try IndexesFile.scope(queryScope, at: path), fields: result)
+        }
+    }
+
+    /// One field of an index: its path and exactly one of `order`, `arrayConfig` or legacy `mode`.
+    struct FieldEntry: Decodable {
+        let fieldPath: String?
+        let order: String?
+        let arrayConfig: String?
+        let mode: String?
+
+        /// The mode this entry gives.
+        /// - Throws: `INVALID_ARGUMENT` when none or several are given, or the value is unknown.
+        func mode(at path: String) throws(FirestoreError) -> IndexDefinition.Mode {
+            let given = [("order", order), ("arrayConfig", arrayConfig), ("mode", mode)].compactMap { key, value in
+                value.map { (key, $0) }
+            }
+            guard given.count == 1, let (key, text) = given.first else {
+                throw IndexesFile.invalid("\(path) needs exactly one of order or arrayConfig.")
+            }
+            switch (key, text) {
+            case ("order", "ASCENDING"), ("mode", "ASCENDING"): return .ascending
+            case ("order", "DESCENDING"), ("mode", "DESCENDING"): return .descending
+            case ("arrayConfig", "CONTAINS"), ("mode", "ARRAY_CONTAINS"): return .arrayContains
+            default: throw IndexesFile.invalid("\(path).\(key) has an unknown value \"\(text)\".")
+            }
+        }
+    }
+
+    /// One single-field override: the field and the indexes it keeps.
+    struct OverrideEntry: Decodable {
+        let collectionGroup: String?
+        let fieldPath: String?
+        let indexes: [SingleFieldEntry]?
+
+        /// The override this entry declares.
+        func fieldOverride(at path: String) throws(FirestoreError) -> FieldOverride {
+            var result: [FieldOverride.SingleFieldIndex] = []
+            for (position, index) in (indexes ?? []).enumerated() {
+                let at = "\(path).indexes[\(position)]"
+                result.append(FieldOverride.SingleFieldIndex(
+                    queryScope: try IndexesFile.scope(index.queryScope, at: at), mode: try index.field.mode(at: at)))
+            }
+            return FieldOverride(
+                collectionGroup: try IndexesFile.nonEmpty(collectionGroup, "collectionGroup", at: path),
+                fieldPath: try IndexesFile.nonEmpty(fieldPath, "fieldPath", at: path), indexes: result)
+        }
+    }
+
+    /// One index of an override: a scope and a mode.
+    struct SingleFieldEntry: Decodable {
+        let queryScope: String?
+        let order: String?
+        let arrayConfig: String?
+        let mode: String?
+
+        /// The mode keys, as a field entry has them.
+        var field: FieldEntry { FieldEntry(fieldPath: nil, order: order, arrayConfig: arrayConfig, mode: mode) }
+    }
+
+    /// `INVALID_ARGUMENT` with the file's name before `detail`.
+    static func invalid(_ detail: String) -> FirestoreError {
+        FirestoreError(.invalidArgument, "firestore.indexes.json: \(detail)")
+    }
+
+    /// `value` when it is a non-empty string.
+    static func nonEmpty(_ value: String?, _ key: String, at path: String) throws(FirestoreError) -> String {
+        guard let value, !value.isEmpty else { throw invalid("\(path).\(key) must be a non-empty string.") }
+        return value
+    }
+
+    /// The scope a `queryScope` names (absent: collection).
+    static func scope(_ text: String?, at path: String) throws(FirestoreError) -> IndexDefinition.QueryScope {
+        guard let text else { return .collection }
+        guard let scope = IndexDefinition.QueryScope(rawValue: text) else {
+            throw invalid("\(path).queryScope must be COLLECTION or COLLECTION_GROUP.")
+        }
+        return scope
+    }
+
+    /// A decoding failure in words: what was expected where (`indexes[0].fields: a list`).
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let parts = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
+            let joined = parts.joined()
+            return joined.hasPrefix(".") ? String(joined.dropFirst()) : (joined.isEmpty ? "the file" : joined)
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            let expected = String(describing: type).hasPrefix("Array") ? "a list" : "\(type)"
+            return "\(path(context)) has the wrong type (expected \(expected))."
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "not valid JSON (\(context.debugDescription))."
+        case .dataCorrupted(let context), .keyNotFound(_, let context), .valueNotFound(_, let context):
+            return "\(path(context)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}
