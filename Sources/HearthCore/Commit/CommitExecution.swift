@@ -1,14 +1,14 @@
-package import LMDB
+import LMDB
 
 /// Applies one commit inside the writer's (nested) transaction.
-package enum CommitExecution {
+enum CommitExecution {
     /// Validates a transaction's reads, applies the writes, and stores the changes at version `time`.
     ///
     /// `admit` runs first, in the writer: a transaction's writes to a document reserved by another
     /// live (retried) transaction abort it, and admitted writes are marked in flight until their
     /// group is visible (`admitted` collects them for the writer to clear). With a `deferred`
     /// backlog, the commit's index work is noted there instead of done.
-    package static func apply(
+    static func apply(
         _ request: CommitRequest, at time: Int64, store: DocumentStore, in txn: WriteTransaction,
         transactions: TransactionRegistry, effects: inout CommitEffects
     ) throws -> CommitResult {
@@ -62,18 +62,18 @@ package enum CommitExecution {
 /// group's, plus this commit's), the requests admitted as in flight (kept even when the commit
 /// then fails, so the writer clears their marks), the change sets to publish, and — when the group
 /// defers — the index work left to the backlog.
-package struct CommitEffects {
+struct CommitEffects {
     /// Catalog mappings not yet visible to readers.
-    package var pending: Catalog.Pending
+    var pending: Catalog.Pending
     /// Requests whose writes were admitted as in flight.
-    package var admitted: [CommitRequest] = []
+    var admitted: [CommitRequest] = []
     /// Change sets to publish once the group is durable.
-    package var changeSets: [ChangeSet] = []
+    var changeSets: [ChangeSet] = []
     /// Index work left to the backlog; nil when the commit indexes as it goes.
-    package var deferred: IndexBacklog?
+    var deferred: IndexBacklog?
 
     /// Effects starting from the group's `pending` mappings, deferring index work when asked.
-    package init(pending: Catalog.Pending, deferring: Bool) {
+    init(pending: Catalog.Pending, deferring: Bool) {
         self.pending = pending
         self.deferred = deferring ? IndexBacklog() : nil
     }

@@ -1,21 +1,21 @@
 /// A commit waiting for the writer: its writes and, for a transaction, the versions its reads saw.
-package struct CommitRequest: Sendable {
+struct CommitRequest: Sendable {
     /// The database written.
-    package var database: DatabaseID
+    var database: DatabaseID
     /// The writes, applied atomically and in order.
-    package var writes: [Write]
+    var writes: [Write]
     /// For a read-write transaction: each document read and the update time seen (nil = missing).
     /// The commit aborts if any of them changed since.
-    package var readVersions: [DocumentKey: Int64?]
+    var readVersions: [DocumentKey: Int64?]
     /// The transaction this commit ends, if any (its writes yield to documents reserved by others).
-    package var transaction: TransactionID?
+    var transaction: TransactionID?
     /// Who commits.
-    package var access: AccessContext = .admin
+    var access: AccessContext = .admin
     /// The policy the writes are judged by (taken when the commit was submitted); nil = unjudged.
-    package var policy: (any AccessPolicy)?
+    var policy: (any AccessPolicy)?
 
     /// Creates a request.
-    package init(database: DatabaseID, writes: [Write], readVersions: [DocumentKey: Int64?] = [:]) {
+    init(database: DatabaseID, writes: [Write], readVersions: [DocumentKey: Int64?] = [:]) {
         self.database = database
         self.writes = writes
         self.readVersions = readVersions

@@ -1,12 +1,12 @@
 package import LMDB
 
 /// Drops commit-log entries and document history older than the retention window.
-package enum HistoryPruner {
+enum HistoryPruner {
     /// Most log entries removed per group commit, so pruning never makes a transaction too large.
-    package static let maxEntriesPerCall = 256
+    static let maxEntriesPerCall = 256
 
     /// Removes log entries (and the history they point at) with versions below `cutoff`.
-    package static func prune(before cutoff: Int64, store: DocumentStore, in txn: WriteTransaction) throws {
+    static func prune(before cutoff: Int64, store: DocumentStore, in txn: WriteTransaction) throws {
         guard cutoff > 0 else { return }
         var expired: [(version: Int64, record: ChangeRecord)] = []
         try txn.scan(in: store.tables.changes, from: nil, to: StorageKeys.change(version: cutoff)) { key, value in

@@ -8,22 +8,22 @@ import Synchronization
 /// `backlogLimit` documents, when no commit has arrived for `idleDelay`, when a reader asks, and
 /// on close. Both windows are measured on the engine's clock (`EngineOptions.clock`), so tests
 /// advance a manual clock instead of waiting for time to pass.
-package final class IndexScheduling: Sendable {
+final class IndexScheduling: Sendable {
     /// Fewest writes in a group that defer its index work (0: never defer).
-    package let deferThreshold: Int
+    let deferThreshold: Int
     /// Most documents the backlog holds before it is applied.
-    package let backlogLimit: Int
+    let backlogLimit: Int
     /// Microseconds without commits after which the backlog is applied.
-    package let idleDelayMicroseconds: Int64
+    let idleDelayMicroseconds: Int64
     /// Microseconds after a reader's demand during which commits index in their own transaction.
     private let demandWindowMicroseconds: Int64
     /// The clock both windows are measured on.
-    package let clock: any CommitClock
+    let clock: any CommitClock
     /// Clock time (µs) of the last reader demand; `Int64.min` = never.
     private let lastDemand = Atomic<Int64>(.min)
 
     /// A schedule with these limits, its windows measured on `clock`.
-    package init(
+    init(
         deferThreshold: Int, backlogLimit: Int, clock: any CommitClock, idleDelaySeconds: Double = 0.05,
         demandWindowSeconds: Double = 1
     ) {
@@ -35,7 +35,7 @@ package final class IndexScheduling: Sendable {
     }
 
     /// Notes that a reader needs the index now.
-    package func noteDemand() {
+    func noteDemand() {
         lastDemand.store(clock.nowMicroseconds(), ordering: .relaxed)
     }
 
@@ -46,12 +46,12 @@ package final class IndexScheduling: Sendable {
     }
 
     /// Whether a group of `writes` writes should leave its index work to the backlog.
-    package func shouldDefer(writes: Int) -> Bool {
+    func shouldDefer(writes: Int) -> Bool {
         deferThreshold > 0 && writes >= deferThreshold && !demandIsRecent
     }
 
     /// Whether a backlog of `backlog` documents should be applied before the next group.
-    package func shouldCatchUp(backlog: Int) -> Bool {
+    func shouldCatchUp(backlog: Int) -> Bool {
         backlog > 0 && (backlog >= backlogLimit || demandIsRecent)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-package import LMDB
+import LMDB
 
 /// The one thread that owns every LMDB write transaction (LMDB ties a write transaction to the OS
 /// thread that began it). Callers `submit` a commit and await its outcome; the thread drains the
@@ -13,7 +13,7 @@ package import LMDB
 /// Isolation: `queue` and `isClosed` are guarded by `condition`; `lastVersion` is touched only by
 /// the writer thread after start (and read through `committedVersion`, an atomic); `readFloor`
 /// is atomic.
-package final class Writer: @unchecked Sendable {
+final class Writer: @unchecked Sendable {
     /// A submitted commit and the continuation waiting for it.
     private struct Pending {
         let request: CommitRequest
@@ -55,7 +55,7 @@ package final class Writer: @unchecked Sendable {
     private static let maxGroupWrites = 50_000
 
     /// Starts the writer thread.
-    package init(
+    init(
         environment: Environment, store: DocumentStore, clock: any CommitClock, retentionMicros: Int64,
         lastVersion: Int64, transactions: TransactionRegistry, scheduling: IndexScheduling,
         publish: @escaping @Sendable ([ChangeSet]) -> Void
@@ -76,19 +76,19 @@ package final class Writer: @unchecked Sendable {
 
     /// The version (commit time in microseconds) of the latest durable commit.
     /// Sets who is told about failures of background index work (nil: nobody).
-    package func setBackgroundErrorHandler(_ handler: (@Sendable (any Error) -> Void)?) {
+    func setBackgroundErrorHandler(_ handler: (@Sendable (any Error) -> Void)?) {
         backgroundErrorHandler.withLock { $0 = handler }
     }
 
-    package var latestVersion: Int64 { committedVersion.load(ordering: .acquiring) }
+    var latestVersion: Int64 { committedVersion.load(ordering: .acquiring) }
 
     /// Makes every later commit time greater than `micros` (a read at that time has been served).
-    package func raiseReadFloor(to micros: Int64) {
+    func raiseReadFloor(to micros: Int64) {
         _ = readFloor.max(micros, ordering: .relaxed)
     }
 
     /// Queues a commit and waits until it is durable (or failed).
-    package func submit(_ request: CommitRequest) async throws(FirestoreError) -> CommitResult {
+    func submit(_ request: CommitRequest) async throws(FirestoreError) -> CommitResult {
         do {
             return try await withCheckedThrowingContinuation { continuation in
                 condition.lock()
@@ -108,7 +108,7 @@ package final class Writer: @unchecked Sendable {
 
     /// Returns once the index has caught up with every commit made before the call, and keeps
     /// index work in the commits' own transactions for a while (a reader is using the index).
-    package func waitForIndex() throws(FirestoreError) {
+    func waitForIndex() throws(FirestoreError) {
         scheduling.noteDemand()
         let semaphore = DispatchSemaphore(value: 0)
         condition.lock()
@@ -123,7 +123,7 @@ package final class Writer: @unchecked Sendable {
     }
 
     /// Closes like `close` but leaves pending index work undone, as a crash would (for tests).
-    package func closeLeavingIndexBacklog() {
+    func closeLeavingIndexBacklog() {
         condition.lock()
         leavesBacklogOnClose = true
         condition.unlock()
@@ -132,7 +132,7 @@ package final class Writer: @unchecked Sendable {
 
     /// Stops accepting commits, finishes the queued ones and the index work, and waits for the
     /// thread to end.
-    package func close() {
+    func close() {
         condition.lock()
         let wasClosed = isClosed
         isClosed = true

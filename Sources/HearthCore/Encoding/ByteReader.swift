@@ -4,40 +4,40 @@
 /// throws `FirestoreError(.dataLoss, "Corrupt stored data: …")` instead of trapping, so arbitrary
 /// bytes can be fed to a decoder safely. The reader borrows `buffer`; it must not outlive the
 /// closure that lent it (e.g. `withValue { bytes in … }`).
-package struct ByteReader {
+struct ByteReader {
     /// The bytes being read (borrowed, not owned).
-    package let buffer: UnsafeRawBufferPointer
+    let buffer: UnsafeRawBufferPointer
     /// The position of the next byte to read.
     package private(set) var offset: Int
 
     /// Creates a reader positioned at the start of `buffer`.
     @inline(__always)
-    package init(_ buffer: UnsafeRawBufferPointer) {
+    init(_ buffer: UnsafeRawBufferPointer) {
         self.buffer = buffer
         self.offset = 0
     }
 
     /// How many bytes are left to read.
     @inline(__always)
-    package var remaining: Int { buffer.count - offset }
+    var remaining: Int { buffer.count - offset }
 
     /// True when every byte has been read.
     @inline(__always)
-    package var isAtEnd: Bool { offset >= buffer.count }
+    var isAtEnd: Bool { offset >= buffer.count }
 
     /// The error every malformed read throws: `DATA_LOSS` with "Corrupt stored data: `detail`".
-    package static func corrupt(_ detail: String) -> FirestoreError {
+    static func corrupt(_ detail: String) -> FirestoreError {
         FirestoreError(.dataLoss, "Corrupt stored data: \(detail)")
     }
 
     /// Throws unless every byte has been consumed (trailing garbage is corruption).
-    package func expectEnd() throws(FirestoreError) {
+    func expectEnd() throws(FirestoreError) {
         guard isAtEnd else { throw ByteReader.corrupt("\(remaining) unexpected trailing bytes at offset \(offset).") }
     }
 
     /// Throws unless at least `count` bytes remain.
     @inline(__always)
-    package func require(_ count: Int) throws(FirestoreError) {
+    func require(_ count: Int) throws(FirestoreError) {
         guard count >= 0, count <= remaining else {
             throw ByteReader.corrupt("needed \(count) bytes at offset \(offset), only \(remaining) left.")
         }
@@ -45,7 +45,7 @@ package struct ByteReader {
 
     /// Reads one byte.
     @inline(__always)
-    package mutating func readByte() throws(FirestoreError) -> UInt8 {
+    mutating func readByte() throws(FirestoreError) -> UInt8 {
         try require(1)
         let byte = buffer.load(fromByteOffset: offset, as: UInt8.self)
         offset += 1
@@ -54,7 +54,7 @@ package struct ByteReader {
 
     /// Reads an unsigned LEB128 varint of at most 10 bytes that fits in 64 bits.
     @inline(__always)
-    package mutating func readVarint() throws(FirestoreError) -> UInt64 {
+    mutating func readVarint() throws(FirestoreError) -> UInt64 {
         // Fast path: one byte.
         if offset < buffer.count {
             let first = buffer.load(fromByteOffset: offset, as: UInt8.self)
@@ -83,14 +83,14 @@ package struct ByteReader {
 
     /// Reads a zigzag varint back into a signed integer.
     @inline(__always)
-    package mutating func readZigZag() throws(FirestoreError) -> Int64 {
+    mutating func readZigZag() throws(FirestoreError) -> Int64 {
         ByteWriter.unZigZag(try readVarint())
     }
 
     /// Reads a count or length (varint) and checks that it is at most `remaining / minimumElementSize`,
     /// so a corrupt length can neither overflow nor trigger a huge allocation.
     @inline(__always)
-    package mutating func readLength(minimumElementSize: Int = 1) throws(FirestoreError) -> Int {
+    mutating func readLength(minimumElementSize: Int = 1) throws(FirestoreError) -> Int {
         let at = offset
         let raw = try readVarint()
         guard raw <= UInt64(remaining / max(minimumElementSize, 1)) else {
@@ -101,7 +101,7 @@ package struct ByteReader {
 
     /// Reads 4 big-endian bytes.
     @inline(__always)
-    package mutating func readUInt32BigEndian() throws(FirestoreError) -> UInt32 {
+    mutating func readUInt32BigEndian() throws(FirestoreError) -> UInt32 {
         try require(4)
         let value = buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
         offset += 4
@@ -110,7 +110,7 @@ package struct ByteReader {
 
     /// Reads 8 big-endian bytes.
     @inline(__always)
-    package mutating func readUInt64BigEndian() throws(FirestoreError) -> UInt64 {
+    mutating func readUInt64BigEndian() throws(FirestoreError) -> UInt64 {
         try require(8)
         let value = buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
         offset += 8
@@ -119,7 +119,7 @@ package struct ByteReader {
 
     /// Returns the next `count` bytes without copying (borrowed like `buffer`) and skips them.
     @inline(__always)
-    package mutating func readRawBytes(count: Int) throws(FirestoreError) -> UnsafeRawBufferPointer {
+    mutating func readRawBytes(count: Int) throws(FirestoreError) -> UnsafeRawBufferPointer {
         try require(count)
         let slice = UnsafeRawBufferPointer(rebasing: buffer[offset ..< offset + count])
         offset += count
@@ -128,13 +128,13 @@ package struct ByteReader {
 
     /// Reads the next `count` bytes into an owned array.
     @inline(__always)
-    package mutating func readByteArray(count: Int) throws(FirestoreError) -> [UInt8] {
+    mutating func readByteArray(count: Int) throws(FirestoreError) -> [UInt8] {
         Array(try readRawBytes(count: count))
     }
 
     /// Reads a length-prefixed UTF-8 string (as `ByteWriter.writeString` writes it), validating the UTF-8.
     @inline(__always)
-    package mutating func readString() throws(FirestoreError) -> String {
+    mutating func readString() throws(FirestoreError) -> String {
         let at = offset
         let count = try readLength()
         let raw = try readRawBytes(count: count)
@@ -147,7 +147,7 @@ package struct ByteReader {
 
     /// True when `bytes` is well-formed UTF-8 (Unicode Table 3-7: no overlongs, no surrogates,
     /// nothing above U+10FFFF). Non-generic, with an 8-bytes-at-a-time ASCII fast path.
-    package static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let count = bytes.count
         var index = 0
         while index < count {

@@ -37,9 +37,9 @@
 // bytes) is the index layer's job, which must then re-check cut values against the document.
 
 /// The order-preserving index encoding of `Value` (layout and proof sketch above).
-package enum OrderedValueEncoding {
+enum OrderedValueEncoding {
     /// The order an index is kept in.
-    package enum Direction: Sendable, Hashable {
+    enum Direction: Sendable, Hashable {
         /// Bytes ascend as the values ascend.
         case ascending
         /// Bytes ascend as the values descend: every byte of the ascending form complemented.
@@ -47,7 +47,7 @@ package enum OrderedValueEncoding {
     }
 
     /// The rank byte that starts each type's encoding (spaced by 10 to leave room for new types).
-    package enum Rank: UInt8 {
+    enum Rank: UInt8 {
         /// `null`.
         case null = 10
         /// Booleans.
@@ -75,13 +75,13 @@ package enum OrderedValueEncoding {
     }
 
     /// Closes arrays, maps and reference paths; below every rank byte and every marker.
-    package static let endMarker: UInt8 = 0x02
+    static let endMarker: UInt8 = 0x02
 
     /// Precedes each path segment of a reference; above `endMarker`.
-    package static let segmentMarker: UInt8 = 0x05
+    static let segmentMarker: UInt8 = 0x05
 
     /// Appends the encoding of `value` in `direction` to `bytes`.
-    package static func encode(_ value: Value, direction: Direction, into bytes: inout [UInt8]) {
+    static func encode(_ value: Value, direction: Direction, into bytes: inout [UInt8]) {
         let start = bytes.count
         ByteWriter.reserve(16, in: &bytes)
         write(value, into: &bytes)
@@ -91,14 +91,14 @@ package enum OrderedValueEncoding {
     }
 
     /// Returns the encoding of `value` in `direction` as a new array.
-    package static func encode(_ value: Value, direction: Direction) -> [UInt8] {
+    static func encode(_ value: Value, direction: Direction) -> [UInt8] {
         var bytes: [UInt8] = []
         encode(value, direction: direction, into: &bytes)
         return bytes
     }
 
     /// Complements every byte of `bytes` from index `start` on (ascending ⇄ descending).
-    package static func complement(_ bytes: inout [UInt8], from start: Int) {
+    static func complement(_ bytes: inout [UInt8], from start: Int) {
         bytes.withUnsafeMutableBufferPointer { buffer in
             var index = start
             while index < buffer.count {

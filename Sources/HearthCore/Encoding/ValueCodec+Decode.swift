@@ -1,18 +1,18 @@
 extension ValueCodec {
     /// Reads a field map written by `encodeFields(_:into:)`.
     /// - Throws: `FirestoreError` (`DATA_LOSS`) on any malformed input; never traps.
-    package static func decodeFields(_ reader: inout ByteReader) throws(FirestoreError) -> [String: Value] {
+    static func decodeFields(_ reader: inout ByteReader) throws(FirestoreError) -> [String: Value] {
         try readFields(&reader, depth: 0)
     }
 
     /// Reads one value written by `encode(_:into:)`.
     /// - Throws: `FirestoreError` (`DATA_LOSS`) on any malformed input; never traps.
-    package static func decode(_ reader: inout ByteReader) throws(FirestoreError) -> Value {
+    static func decode(_ reader: inout ByteReader) throws(FirestoreError) -> Value {
         try readValue(&reader, depth: 0)
     }
 
     /// Decodes a complete field map from `bytes`, rejecting trailing bytes.
-    package static func decodeFields(from bytes: UnsafeRawBufferPointer) throws(FirestoreError) -> [String: Value] {
+    static func decodeFields(from bytes: UnsafeRawBufferPointer) throws(FirestoreError) -> [String: Value] {
         var reader = ByteReader(bytes)
         let fields = try decodeFields(&reader)
         try reader.expectEnd()
@@ -20,7 +20,7 @@ extension ValueCodec {
     }
 
     /// Decodes a complete field map from an owned array (tests, tools), rejecting trailing bytes.
-    package static func decodeFields(from bytes: [UInt8]) throws(FirestoreError) -> [String: Value] {
+    static func decodeFields(from bytes: [UInt8]) throws(FirestoreError) -> [String: Value] {
         let result: Result<[String: Value], FirestoreError> = bytes.withUnsafeBytes { raw in
             Result { () throws(FirestoreError) in try decodeFields(from: raw) }
         }
@@ -28,7 +28,7 @@ extension ValueCodec {
     }
 
     /// Decodes one complete value from an owned array (tests, tools), rejecting trailing bytes.
-    package static func decode(from bytes: [UInt8]) throws(FirestoreError) -> Value {
+    static func decode(from bytes: [UInt8]) throws(FirestoreError) -> Value {
         let result: Result<Value, FirestoreError> = bytes.withUnsafeBytes { raw in
             Result { () throws(FirestoreError) in
                 var reader = ByteReader(raw)

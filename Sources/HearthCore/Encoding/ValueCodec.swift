@@ -30,15 +30,15 @@
 // out of range and containers nested deeper than `ValueCodec.maximumDepth`. It never traps.
 
 /// The compact binary storage encoding of values and field maps (format version 1, layout above).
-package enum ValueCodec {
+enum ValueCodec {
     /// The version of the layout this codec writes; a document record stores it alongside.
-    package static let formatVersion: UInt8 = 1
+    static let formatVersion: UInt8 = 1
 
     /// The deepest container nesting `decode` accepts (Firestore itself allows 20 levels).
-    package static let maximumDepth = 64
+    static let maximumDepth = 64
 
     /// The tag byte that starts every encoded value.
-    package enum Tag: UInt8 {
+    enum Tag: UInt8 {
         /// `null`.
         case null = 0x00
         /// `false`.
@@ -66,19 +66,19 @@ package enum ValueCodec {
     }
 
     /// Appends the encoding of a document's field map (`fields` above) to `bytes`.
-    package static func encodeFields(_ fields: [String: Value], into bytes: inout [UInt8]) {
+    static func encodeFields(_ fields: [String: Value], into bytes: inout [UInt8]) {
         ByteWriter.reserve(16 + fields.count * 16, in: &bytes)
         writeFields(fields, into: &bytes)
     }
 
     /// Appends the encoding of one value (`value` above) to `bytes`.
-    package static func encode(_ value: Value, into bytes: inout [UInt8]) {
+    static func encode(_ value: Value, into bytes: inout [UInt8]) {
         ByteWriter.reserve(16, in: &bytes)
         write(value, into: &bytes)
     }
 
     /// Returns the encoding of a document's field map as a new array.
-    package static func encodeFields(_ fields: [String: Value]) -> [UInt8] {
+    static func encodeFields(_ fields: [String: Value]) -> [UInt8] {
         var bytes: [UInt8] = []
         encodeFields(fields, into: &bytes)
         return bytes

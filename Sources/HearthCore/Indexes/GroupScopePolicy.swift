@@ -22,7 +22,7 @@ package struct GroupScopePolicy: Sendable, Equatable {
     }
 
     /// Whether `field` of collection id `collectionID` has collection-group entries.
-    package func isEnabled(_ field: FieldPath, in collectionID: String) -> Bool {
+    func isEnabled(_ field: FieldPath, in collectionID: String) -> Bool {
         guard let entries = overrides[collectionID] else { return false }
         for entry in entries {
             guard let path = entry.path else { return entry.enabled }
@@ -32,12 +32,12 @@ package struct GroupScopePolicy: Sendable, Equatable {
     }
 
     /// Whether any field of `collectionID` has collection-group entries.
-    package func hasAny(in collectionID: String) -> Bool {
+    func hasAny(in collectionID: String) -> Bool {
         overrides[collectionID]?.contains { $0.enabled } ?? false
     }
 
     /// A canonical text of the policy, kept in `meta` so a changed policy re-indexes on open.
-    package var signature: String {
+    var signature: String {
         overrides.keys.sorted().map { group in
             let entries = (overrides[group] ?? []).map { "\($0.path?.canonicalString ?? "*")=\($0.enabled)" }
             return "\(group):" + entries.joined(separator: ",")

@@ -31,14 +31,14 @@ public struct QuerySnapshotEvent: Sendable {
 }
 
 /// The pure diff between two result windows (no storage involved).
-public enum ViewChanges {
+package enum ViewChanges {
     /// Changes that, applied one after another to `old`, give `new`; both are sorted by `compare`.
     ///
     /// As the SDKs define them: removals first (in old order), then each added or changed
     /// document in new order — a change is a removal at `oldIndex` and an insertion at its sorted
     /// position `newIndex` in the list as it stands. Documents whose contents did not change get
     /// no change, even when others move around them.
-    public static func between(
+    package static func between(
         _ old: [Document], _ new: [Document], compare: (Document, Document) -> Int
     ) -> [DocumentChangeEvent] {
         var newByKey: [DocumentKey: Document] = [:]

@@ -2,7 +2,7 @@ import Synchronization
 
 /// Receives the change sets that may concern it; must return quickly (it is called on the writer
 /// thread) — listeners hand the work to their own serial queue.
-package protocol ChangeSubscriber: AnyObject, Sendable {
+protocol ChangeSubscriber: AnyObject, Sendable {
     /// A committed change set touching this subscriber's region, in commit order.
     func enqueue(_ changeSet: ChangeSet)
     /// Called once every subscriber of a change set has it queued (after `enqueue`).
@@ -11,11 +11,11 @@ package protocol ChangeSubscriber: AnyObject, Sendable {
 
 extension ChangeSubscriber {
     /// Nothing to do by default.
-    package func settle(_ version: Int64) {}
+    func settle(_ version: Int64) {}
 }
 
 /// Where a listener looks: one document, one collection, or collection groups.
-package enum WatchRegion: Hashable, Sendable {
+enum WatchRegion: Hashable, Sendable {
     /// One document.
     case document(DatabaseID, DocumentKey)
     /// The documents directly in one collection.
@@ -27,7 +27,7 @@ package enum WatchRegion: Hashable, Sendable {
 /// Routes each committed change set to the listeners it may affect, found through maps keyed by
 /// document, collection and collection id — never by visiting every listener, so a commit's cost
 /// does not grow with unrelated listeners.
-package final class WatchHub: Sendable {
+final class WatchHub: Sendable {
     private struct Routes {
         var byRegion: [WatchRegion: [ObjectIdentifier: any ChangeSubscriber]] = [:]
     }
@@ -36,15 +36,15 @@ package final class WatchHub: Sendable {
     private let routes = Mutex(Routes())
 
     /// Creates an empty hub.
-    package init() {}
+    init() {}
 
     /// Starts routing changes in `region` to `subscriber`.
-    package func register(_ subscriber: any ChangeSubscriber, for region: WatchRegion) {
+    func register(_ subscriber: any ChangeSubscriber, for region: WatchRegion) {
         routes.withLock { $0.byRegion[region, default: [:]][ObjectIdentifier(subscriber)] = subscriber }
     }
 
     /// Stops routing to `subscriber`.
-    package func unregister(_ subscriber: any ChangeSubscriber, for region: WatchRegion) {
+    func unregister(_ subscriber: any ChangeSubscriber, for region: WatchRegion) {
         routes.withLock { routes in
             routes.byRegion[region]?[ObjectIdentifier(subscriber)] = nil
             if routes.byRegion[region]?.isEmpty == true { routes.byRegion[region] = nil }
@@ -53,7 +53,7 @@ package final class WatchHub: Sendable {
 
     /// Delivers change sets (writer thread, commit order): each subscriber gets each change set
     /// that touches its region once.
-    package func publish(_ changeSets: [ChangeSet]) {
+    func publish(_ changeSets: [ChangeSet]) {
         for changeSet in changeSets {
             let targets: [any ChangeSubscriber] = routes.withLock { routes in
                 guard !routes.byRegion.isEmpty else { return [] }

@@ -3,17 +3,17 @@
 /// `matches(_:)`, `compare(_:_:)` and the cursor checks are written straight from Firestore's
 /// documented semantics (fact sheet §4); any index-backed plan must return exactly what they
 /// select, in the order they define.
-public struct QueryTarget: Sendable, Equatable {
+package struct QueryTarget: Sendable, Equatable {
     /// The query as given (validated).
-    public let query: StructuredQuery
+    package let query: StructuredQuery
     /// The effective order: explicit orders, then inequality fields, then `__name__`.
-    public let orderBy: [QueryOrder]
+    package let orderBy: [QueryOrder]
     /// The database, for `__name__` comparisons against references.
-    public let database: DatabaseID
+    package let database: DatabaseID
 
     /// Validates `query` and completes its order.
     /// - Throws: `INVALID_ARGUMENT` with Firestore's messages (see `QueryValidation`).
-    public init(_ query: StructuredQuery, database: DatabaseID) throws(FirestoreError) {
+    package init(_ query: StructuredQuery, database: DatabaseID) throws(FirestoreError) {
         try QueryValidation.validate(query)
         self.query = query
         self.database = database
@@ -37,7 +37,7 @@ public struct QueryTarget: Sendable, Equatable {
     }
 
     /// Whether `document` is selected by the filter and has every order-by field.
-    public func matches(_ document: Document) -> Bool {
+    package func matches(_ document: Document) -> Bool {
         for order in orderBy where !order.field.isDocumentID && document.fields.value(at: order.field) == nil {
             return false
         }
@@ -46,7 +46,7 @@ public struct QueryTarget: Sendable, Equatable {
     }
 
     /// Orders two matching documents by the effective order (<0, 0, >0).
-    public func compare(_ a: Document, _ b: Document) -> Int {
+    package func compare(_ a: Document, _ b: Document) -> Int {
         for order in orderBy {
             let result = Value.compare(value(of: order.field, in: a), value(of: order.field, in: b))
             if result != 0 { return order.descending ? -result : result }
@@ -55,7 +55,7 @@ public struct QueryTarget: Sendable, Equatable {
     }
 
     /// Whether `document` lies within the start and end cursors.
-    public func isWithinBounds(_ document: Document) -> Bool {
+    package func isWithinBounds(_ document: Document) -> Bool {
         if let start = query.startAt {
             let position = compare(document, to: start)
             if start.before ? position < 0 : position <= 0 { return false }
@@ -83,14 +83,14 @@ public struct QueryTarget: Sendable, Equatable {
     }
 
     /// Applies the whole query to `candidates` in memory: filter, order, cursors, offset, limit, select.
-    public func evaluate(_ candidates: [Document]) -> [Document] {
+    package func evaluate(_ candidates: [Document]) -> [Document] {
         var selected = candidates.filter { matches($0) && isWithinBounds($0) }
         selected.sort { compare($0, $1) < 0 }
         return finish(selected)
     }
 
     /// Applies offset, limit and projection to documents already selected and in query order.
-    public func finish(_ ordered: [Document]) -> [Document] {
+    package func finish(_ ordered: [Document]) -> [Document] {
         var selected = ordered
         if query.offset > 0 { selected.removeFirst(min(query.offset, selected.count)) }
         if let limit = query.limit, selected.count > limit { selected.removeLast(selected.count - limit) }
@@ -99,7 +99,7 @@ public struct QueryTarget: Sendable, Equatable {
     }
 
     /// Keeps only the fields `projection` names (`__name__` keeps none).
-    public static func project(_ documents: [Document], onto projection: [FieldPath]) -> [Document] {
+    package static func project(_ documents: [Document], onto projection: [FieldPath]) -> [Document] {
         documents.map { document in
             var projected = document
             var fields: [String: Value] = [:]

@@ -1,15 +1,15 @@
 /// Firestore's rules for queries (fact sheet §4.4 and §1.9), checked before a query runs.
 /// Every failure is `INVALID_ARGUMENT` with Firestore's (or the SDKs') message.
-public enum QueryValidation {
+package enum QueryValidation {
     /// The most disjunctions a query's filter may expand to (in disjunctive normal form).
-    public static let maxDisjunctions = 30
+    package static let maxDisjunctions = 30
     /// The most values a `not-in` filter may list.
-    public static let maxNotInValues = 10
+    package static let maxNotInValues = 10
     /// The most distinct fields inequality filters may use.
-    public static let maxInequalityFields = 10
+    package static let maxInequalityFields = 10
 
     /// Throws `INVALID_ARGUMENT` unless `query` is one Firestore would run.
-    public static func validate(_ query: StructuredQuery) throws(FirestoreError) {
+    package static func validate(_ query: StructuredQuery) throws(FirestoreError) {
         try validateSource(query)
         guard query.offset >= 0 else { throw invalid("offset must be non-negative, but was \(query.offset).") }
         if let limit = query.limit, limit < 0 { throw invalid("limit must be non-negative, but was \(limit).") }

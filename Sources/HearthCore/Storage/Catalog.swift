@@ -6,25 +6,25 @@ import Synchronization
 /// Numbers are assigned by the writer inside its write transaction and are never reused or
 /// reassigned, so a cached mapping can never go stale. The writer publishes new mappings to the
 /// shared cache only after its transaction committed (`publish(_:)`).
-package final class Catalog: Sendable {
+final class Catalog: Sendable {
     /// A collection's identity inside one database.
-    package struct CollectionRef: Hashable, Sendable {
+    struct CollectionRef: Hashable, Sendable {
         /// The database number.
-        package var db: UInt32
+        var db: UInt32
         /// The collection path.
-        package var path: ResourcePath
+        var path: ResourcePath
     }
 
     /// Mappings created by an uncommitted write transaction.
-    package struct Pending {
+    struct Pending {
         /// New database numbers.
-        package var databases: [DatabaseID: UInt32] = [:]
+        var databases: [DatabaseID: UInt32] = [:]
         /// New collection numbers.
-        package var collections: [CollectionRef: UInt64] = [:]
+        var collections: [CollectionRef: UInt64] = [:]
         /// Creates an empty set.
-        package init() {}
+        init() {}
         /// Adds `other`'s mappings (a nested transaction committed into its parent).
-        package mutating func merge(_ other: Pending) {
+        mutating func merge(_ other: Pending) {
             databases.merge(other.databases) { a, _ in a }
             collections.merge(other.collections) { a, _ in a }
         }
@@ -37,17 +37,17 @@ package final class Catalog: Sendable {
     private let collections = Mutex<[CollectionRef: UInt64]>([:])
 
     /// Creates a catalog over `tables`.
-    package init(tables: Tables) { self.tables = tables }
+    init(tables: Tables) { self.tables = tables }
 
     /// Makes mappings of a committed transaction visible to readers.
-    package func publish(_ pending: Pending) {
+    func publish(_ pending: Pending) {
         guard !pending.databases.isEmpty || !pending.collections.isEmpty else { return }
         databases.withLock { $0.merge(pending.databases) { a, _ in a } }
         collections.withLock { $0.merge(pending.collections) { a, _ in a } }
     }
 
     /// The number of `database`, or nil when nothing was ever written to it.
-    package func databaseNumber(
+    func databaseNumber(
         _ database: DatabaseID, in txn: ReadTransaction, remember: Bool = true
     ) throws -> UInt32? {
         if let known = databases.withLock({ $0[database] }) { return known }
@@ -64,7 +64,7 @@ package final class Catalog: Sendable {
     ///
     /// Readers pass `remember: true` (they only see committed data); the writer looks up with
     /// `pending` and never caches what its uncommitted transaction shows.
-    package func collectionNumber(
+    func collectionNumber(
         db: UInt32, path: ResourcePath, in txn: ReadTransaction, remember: Bool = true
     ) throws -> UInt64? {
         let ref = CollectionRef(db: db, path: path)
@@ -89,7 +89,7 @@ package final class Catalog: Sendable {
     }
 
     /// The number of `database`, assigning one inside the writer's transaction when new.
-    package func assignDatabase(
+    func assignDatabase(
         _ database: DatabaseID, in txn: WriteTransaction, pending: inout Pending
     ) throws -> UInt32 {
         if let known = pending.databases[database] { return known }
@@ -104,7 +104,7 @@ package final class Catalog: Sendable {
     }
 
     /// The number of the collection at `path`, assigning one (and its `children` entry) when new.
-    package func assignCollection(
+    func assignCollection(
         db: UInt32, path: ResourcePath, in txn: WriteTransaction, pending: inout Pending
     ) throws -> UInt64 {
         let ref = CollectionRef(db: db, path: path)
@@ -127,7 +127,7 @@ package final class Catalog: Sendable {
     }
 
     /// The database number and path of collection `number`, or nil when unknown.
-    package func collectionPath(_ number: UInt64, in txn: ReadTransaction) throws -> (db: UInt32, path: ResourcePath)? {
+    func collectionPath(_ number: UInt64, in txn: ReadTransaction) throws -> (db: UInt32, path: ResourcePath)? {
         guard let raw = try txn.get(StorageKeys.collectionPath(number), in: tables.collectionPaths) else { return nil }
         guard raw.count >= 4 else { throw corrupt("collection path") }
         let db = raw[0..<4].reduce(UInt32(0)) { ($0 << 8) | UInt32($1) }
@@ -137,7 +137,7 @@ package final class Catalog: Sendable {
     }
 
     /// Reads a u64 counter from `meta`.
-    package func readCounter(_ key: [UInt8], in txn: ReadTransaction, default fallback: UInt64) throws -> UInt64 {
+    func readCounter(_ key: [UInt8], in txn: ReadTransaction, default fallback: UInt64) throws -> UInt64 {
         guard let bytes = try txn.get(key, in: tables.meta) else { return fallback }
         return try bytes.withUnsafeBytes { raw throws(FirestoreError) -> UInt64 in
             guard let n = raw.bigEndianUInt64(at: 0) else { throw corrupt("counter") }
@@ -146,7 +146,7 @@ package final class Catalog: Sendable {
     }
 
     /// Writes a u64 counter to `meta`.
-    package func writeCounter(_ key: [UInt8], _ value: UInt64, in txn: WriteTransaction) throws {
+    func writeCounter(_ key: [UInt8], _ value: UInt64, in txn: WriteTransaction) throws {
         var bytes = [UInt8]()
         bytes.appendBigEndian(value)
         try txn.put(bytes, forKey: key, in: tables.meta)

@@ -2,14 +2,14 @@
 ///
 /// Layout: `dbNum u32 · count u32 · (length u32 · UTF-8 path)*`. The states before each change are
 /// in `history`; the states after are the next history entry or the current record.
-package struct ChangeRecord: Equatable {
+struct ChangeRecord: Equatable {
     /// The database number.
-    package var db: UInt32
+    var db: UInt32
     /// The changed documents.
-    package var keys: [DocumentKey]
+    var keys: [DocumentKey]
 
     /// Encodes the entry.
-    package func encoded() -> [UInt8] {
+    func encoded() -> [UInt8] {
         var bytes = [UInt8]()
         bytes.appendBigEndian(db)
         bytes.appendBigEndian(UInt32(keys.count))
@@ -22,7 +22,7 @@ package struct ChangeRecord: Equatable {
     }
 
     /// Decodes an entry; corrupt bytes throw `DATA_LOSS`.
-    package static func decode(_ raw: UnsafeRawBufferPointer) throws(FirestoreError) -> ChangeRecord {
+    static func decode(_ raw: UnsafeRawBufferPointer) throws(FirestoreError) -> ChangeRecord {
         let corrupt = FirestoreError(.dataLoss, "Corrupt stored commit log entry.")
         guard let db = raw.bigEndianUInt32(at: 0), let count = raw.bigEndianUInt32(at: 4) else { throw corrupt }
         var offset = 8

@@ -1,5 +1,5 @@
 import Foundation
-package import LMDB
+import LMDB
 import Synchronization
 
 extension DocumentStore {
@@ -8,7 +8,7 @@ extension DocumentStore {
     /// backlog marker in `meta`. The writes are gathered (about `backlogWritesPerFlush` at a time)
     /// and put in key order: a backlog's entries fall all over the index, and in key order
     /// consecutive puts share their pages instead of each fetching a random one.
-    package func applyBacklog(_ backlog: IndexBacklog, in txn: WriteTransaction) throws {
+    func applyBacklog(_ backlog: IndexBacklog, in txn: WriteTransaction) throws {
         var items = backlog.pending
         // Recovered documents' contents are read here: the transaction belongs to this thread.
         for index in items.indices {
@@ -60,21 +60,21 @@ extension DocumentStore {
     /// Records in `meta` that the index is behind from commit `version` on (in the transaction
     /// that first leaves index work pending): a reader seeing the marker in its snapshot knows the
     /// index there is incomplete, and an engine opening after a crash knows to catch up.
-    package func markBacklog(from version: Int64, in txn: WriteTransaction) throws {
+    func markBacklog(from version: Int64, in txn: WriteTransaction) throws {
         var bytes = [UInt8]()
         bytes.appendBigEndian(UInt64(bitPattern: version))
         try txn.put(bytes, forKey: MetaKey.indexBacklog, in: tables.meta)
     }
 
     /// True when the snapshot's index is behind its documents (a backlog marker is present).
-    package func indexIsBehind(in txn: ReadTransaction) throws -> Bool {
+    func indexIsBehind(in txn: ReadTransaction) throws -> Bool {
         try txn.withValue(forKey: MetaKey.indexBacklog, in: tables.meta) { _ in true } ?? false
     }
 
     /// The backlog a crash left (nil when no marker; possibly empty): every document the commit log names from the
     /// marker's version on, with what the index holds for it — the state before its first change
     /// since then, which `history` keeps (none there: the document did not exist).
-    package func recoverBacklog(in txn: ReadTransaction) throws -> IndexBacklog? {
+    func recoverBacklog(in txn: ReadTransaction) throws -> IndexBacklog? {
         guard let marker = try txn.get(MetaKey.indexBacklog, in: tables.meta) else { return nil }
         guard let first = marker.withUnsafeBytes({ $0.bigEndianUInt64(at: 0) }) else {
             throw FirestoreError(.dataLoss, "The index backlog marker is damaged.")

@@ -1,10 +1,10 @@
-package import LMDB
+import LMDB
 
 extension DocumentStore {
     /// Brings the `index` and `composite` tables in line with one document change, in the
     /// writer's transaction: removes the entries only the old contents had and adds those only
     /// the new contents have.
-    package func updateIndex(
+    func updateIndex(
         _ change: CommitApplier.Change, db: UInt32, collection: UInt64, in txn: WriteTransaction
     ) throws {
         var writes = IndexWrites()
@@ -14,7 +14,7 @@ extension DocumentStore {
 
     /// Adds the index writes that take document `key` from `old` contents to `new` (nil: absent).
     /// Each table's writes for one document come out in key order.
-    package func indexWrites(
+    func indexWrites(
         key: DocumentKey, from old: [String: Value]?, to new: [String: Value]?, db: UInt32, collection: UInt64,
         into writes: inout IndexWrites
     ) {
@@ -34,7 +34,7 @@ extension DocumentStore {
 
     /// Makes the `composite` table hold exactly the configured indexes' entries: drops indexes no
     /// longer declared, builds newly declared ones from the documents. Returns how many it built.
-    package func syncCompositeIndexes(in txn: WriteTransaction) throws -> Int {
+    func syncCompositeIndexes(in txn: WriteTransaction) throws -> Int {
         var built = Set<UInt64>()
         if let stored = try txn.get(MetaKey.composites, in: tables.meta) {
             for start in stride(from: 0, to: stored.count - 7, by: 8) {
@@ -70,7 +70,7 @@ extension DocumentStore {
 
     /// Re-indexes when the collection-group scope policy differs from the one the entries were
     /// built with (kept in `meta`). Returns whether it rebuilt.
-    package func syncGroupScope(in txn: WriteTransaction) throws -> Bool {
+    func syncGroupScope(in txn: WriteTransaction) throws -> Bool {
         let signature = Array(groupScope.signature.utf8)
         let stored = try txn.get(MetaKey.groupScope, in: tables.meta)
         if stored == signature { return false }
@@ -81,7 +81,7 @@ extension DocumentStore {
 
     /// Rebuilds the whole `index` table from the documents (opening a schema-1 directory).
     /// Returns how many documents were indexed.
-    package func rebuildIndex(in txn: WriteTransaction) throws -> Int {
+    func rebuildIndex(in txn: WriteTransaction) throws -> Int {
         _ = try txn.deleteRange(in: tables.index, from: [], to: nil)
         var pending: [(key: [UInt8], data: [UInt8])] = []
         var indexed = 0

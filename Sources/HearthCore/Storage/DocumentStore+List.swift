@@ -1,4 +1,4 @@
-package import LMDB
+import LMDB
 
 /// One entry of a document listing: a document, or (with "show missing") a path with no document
 /// that has sub-collections.
@@ -20,7 +20,7 @@ public struct Page<Element: Sendable>: Sendable {
 extension DocumentStore {
     /// Lists the records of the collection at `path` in document-id order (UTF-8 bytes), after
     /// `afterID` (exclusive) when given, at most `limit` of them, phantoms included only when asked.
-    package func listDocuments(
+    func listDocuments(
         db: UInt32, path: ResourcePath, afterID: String?, limit: Int, includeMissing: Bool, in txn: ReadTransaction
     ) throws -> (entries: [ListedDocument], hasMore: Bool) {
         guard let collection = try catalog.collectionNumber(db: db, path: path, in: txn) else { return ([], false) }
@@ -56,7 +56,7 @@ extension DocumentStore {
     }
 
     /// The ids of the collections directly under `parent` that hold records, in UTF-8 order.
-    package func collectionIDs(db: UInt32, parent: ResourcePath, in txn: ReadTransaction) throws -> [String] {
+    func collectionIDs(db: UInt32, parent: ResourcePath, in txn: ReadTransaction) throws -> [String] {
         let prefix = StorageKeys.childrenPrefix(db: db, parent: parent)
         var ids: [String] = []
         try txn.scan(in: tables.children, from: prefix, to: StorageKeys.successor(ofPrefix: prefix)) { _, value in
@@ -76,7 +76,7 @@ extension DocumentStore {
 extension DocumentStore {
     /// The paths of every collection in database `db` whose id is `collectionID` (any id when
     /// nil), at any depth. Scans the collection catalog (one entry per collection ever used).
-    package func collectionPaths(db: UInt32, collectionID: String?, in txn: ReadTransaction) throws -> [ResourcePath] {
+    func collectionPaths(db: UInt32, collectionID: String?, in txn: ReadTransaction) throws -> [ResourcePath] {
         var paths: [ResourcePath] = []
         try txn.scan(in: tables.collectionPaths, from: nil, to: nil) { _, value in
             guard let owner = value.bigEndianUInt32(at: 0) else {

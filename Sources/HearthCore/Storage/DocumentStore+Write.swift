@@ -1,4 +1,4 @@
-package import LMDB
+import LMDB
 
 extension DocumentStore {
     /// Stores one document's change of a commit at `version`, inside the writer's transaction.
@@ -7,7 +7,7 @@ extension DocumentStore {
     /// phantom exists only while it has a sub-collection with records; the state before an update
     /// or delete goes to `history`. The index follows in the same transaction, or — when
     /// `deferred` is non-nil — the document joins that backlog for a later, larger one.
-    package func store(
+    func store(
         _ change: CommitApplier.Change, db: UInt32, version: Int64, in txn: WriteTransaction,
         pending: inout Catalog.Pending, deferred: inout IndexBacklog?
     ) throws {

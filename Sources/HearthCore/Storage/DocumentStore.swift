@@ -1,18 +1,18 @@
 package import LMDB
 
 /// Reads and writes document records, their history and phantom ancestors (layout: `StorageKeys.swift`).
-package struct DocumentStore: Sendable {
+struct DocumentStore: Sendable {
     /// The tables.
-    package let tables: Tables
+    let tables: Tables
     /// The declared composite indexes (and overrides), fixed while the directory is open.
-    package let indexes: IndexConfiguration
+    let indexes: IndexConfiguration
     /// Which fields keep collection-group single-field entries (from the overrides).
-    package let groupScope: GroupScopePolicy
+    let groupScope: GroupScopePolicy
     /// Database and collection numbers.
-    package let catalog: Catalog
+    let catalog: Catalog
 
     /// Creates a store.
-    package init(tables: Tables, catalog: Catalog, indexes: IndexConfiguration = IndexConfiguration()) {
+    init(tables: Tables, catalog: Catalog, indexes: IndexConfiguration = IndexConfiguration()) {
         self.tables = tables
         self.indexes = indexes
         self.groupScope = GroupScopePolicy(indexes)
@@ -21,7 +21,7 @@ package struct DocumentStore: Sendable {
 
     /// The stored record of `key`, or nil when neither a document nor a phantom is there.
     /// `writerPending` is non-nil only inside the writer's transaction (see `Catalog`).
-    package func record(
+    func record(
         db: UInt32, key: DocumentKey, in txn: ReadTransaction, writerPending: Catalog.Pending? = nil
     ) throws -> DocumentRecord? {
         guard let collection = try collectionNumber(db: db, path: key.collectionPath, in: txn, writerPending: writerPending)
@@ -33,7 +33,7 @@ package struct DocumentStore: Sendable {
     }
 
     /// The collection number for `path`, honouring uncommitted writer mappings when given.
-    package func collectionNumber(
+    func collectionNumber(
         db: UInt32, path: ResourcePath, in txn: ReadTransaction, writerPending: Catalog.Pending?
     ) throws -> UInt64? {
         if let writerPending {
@@ -44,7 +44,7 @@ package struct DocumentStore: Sendable {
     }
 
     /// The latest version of the document, or nil when it does not exist.
-    package func latest(_ database: DatabaseID, key: DocumentKey, in txn: ReadTransaction) throws -> Document? {
+    func latest(_ database: DatabaseID, key: DocumentKey, in txn: ReadTransaction) throws -> Document? {
         guard let db = try catalog.databaseNumber(database, in: txn) else { return nil }
         return try record(db: db, key: key, in: txn)?.document(key: key)
     }
@@ -55,7 +55,7 @@ package struct DocumentStore: Sendable {
     /// is the state at `micros` if it had been created by then. With no later entry the current
     /// record answers, if it was created by then (creations are not logged: their "before" is
     /// always "missing").
-    package func version(
+    func version(
         _ database: DatabaseID, key: DocumentKey, at micros: Int64, in txn: ReadTransaction
     ) throws -> Document? {
         guard let db = try catalog.databaseNumber(database, in: txn) else { return nil }
@@ -79,7 +79,7 @@ package struct DocumentStore: Sendable {
     }
 
     /// True when some collection directly under `parent` holds a record (a document or a phantom).
-    package func hasLiveSubcollections(db: UInt32, parent: ResourcePath, in txn: ReadTransaction) throws -> Bool {
+    func hasLiveSubcollections(db: UInt32, parent: ResourcePath, in txn: ReadTransaction) throws -> Bool {
         var found = false
         let prefix = StorageKeys.childrenPrefix(db: db, parent: parent)
         try txn.scan(in: tables.children, from: prefix, to: StorageKeys.successor(ofPrefix: prefix)) { _, value in
@@ -93,7 +93,7 @@ package struct DocumentStore: Sendable {
     }
 
     /// True when the collection holds at least one record.
-    package func collectionHasRecords(db: UInt32, collection: UInt64, in txn: ReadTransaction) throws -> Bool {
+    func collectionHasRecords(db: UInt32, collection: UInt64, in txn: ReadTransaction) throws -> Bool {
         let prefix = StorageKeys.documentsPrefix(db: db, collection: collection)
         var any = false
         try txn.scan(in: tables.documents, from: prefix, to: StorageKeys.successor(ofPrefix: prefix)) { _, _ in

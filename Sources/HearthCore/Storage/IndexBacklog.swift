@@ -5,23 +5,23 @@
 /// For each document it keeps what the index holds for it now (the contents as of the last index
 /// update) and its latest contents; the entries to write are worked out from both when the
 /// backlog is applied. A document changed many times is re-indexed once.
-package struct IndexBacklog {
+struct IndexBacklog {
     /// One document the index is behind on.
-    package struct Item {
+    struct Item {
         /// The database number.
-        package let db: UInt32
+        let db: UInt32
         /// The collection number of the document's collection.
-        package let collection: UInt64
+        let collection: UInt64
         /// The document.
-        package let key: DocumentKey
+        let key: DocumentKey
         /// The fields the index holds entries for (nil: none — the document was absent).
-        package let indexed: [String: Value]?
+        let indexed: [String: Value]?
         /// The document's fields now (nil: absent); `.unknown` when recovered after a crash (the
         /// stored record says).
-        package var latest: Latest
+        var latest: Latest
 
         /// Roughly how many index writes applying this item takes (to size batches of work).
-        package var estimatedIndexWrites: Int {
+        var estimatedIndexWrites: Int {
             var count = 1
             if let indexed { count += IndexBacklog.fieldCount(indexed) }
             if case .known(let fields?) = latest { count += IndexBacklog.fieldCount(fields) }
@@ -43,7 +43,7 @@ package struct IndexBacklog {
     }
 
     /// A pending document's latest contents, when known.
-    package enum Latest {
+    enum Latest {
         /// These fields (nil: the document is absent).
         case known([String: Value]?)
         /// Read the stored record.
@@ -61,18 +61,18 @@ package struct IndexBacklog {
     package private(set) var firstVersion: Int64?
 
     /// An empty backlog.
-    package init() {}
+    init() {}
 
     /// True when the index is up to date.
-    package var isEmpty: Bool { items.isEmpty }
+    var isEmpty: Bool { items.isEmpty }
 
     /// How many documents the index is behind on.
-    package var count: Int { items.count }
+    var count: Int { items.count }
 
     /// The pending documents by database, collection number and id: the order of their
     /// collection-scope index entries among entries of equal field and value, so that writes
     /// put in order of their keys' first bytes (`IndexWriteOrder`) come out in key order.
-    package var pending: [Item] {
+    var pending: [Item] {
         // Sorts positions against ids taken once (the items are large, and `documentID` is
         // computed: sorting the items themselves retained and released per comparison).
         let unsorted = Array(items.values)
@@ -88,22 +88,22 @@ package struct IndexBacklog {
     /// Notes that `change`, committed at `version`, has not reached the index. The first change
     /// of a document since the last index update says what the index holds; later ones only move
     /// the record on.
-    package mutating func record(_ change: CommitApplier.Change, db: UInt32, collection: UInt64, version: Int64) {
+    mutating func record(_ change: CommitApplier.Change, db: UInt32, collection: UInt64, version: Int64) {
         note(Item(db: db, collection: collection, key: change.key, indexed: change.before?.fields,
                   latest: .known(change.after?.fields)), version: version)
     }
 
     /// True when document `key` of database `db` is in the backlog.
-    package func contains(db: UInt32, key: DocumentKey) -> Bool { items[Slot(db: db, key: key)] != nil }
+    func contains(db: UInt32, key: DocumentKey) -> Bool { items[Slot(db: db, key: key)] != nil }
 
     /// Notes a document recovered from the commit log after a crash (`indexed`: what the index holds).
-    package mutating func recover(db: UInt32, collection: UInt64, key: DocumentKey, indexed: [String: Value]?, version: Int64) {
+    mutating func recover(db: UInt32, collection: UInt64, key: DocumentKey, indexed: [String: Value]?, version: Int64) {
         note(Item(db: db, collection: collection, key: key, indexed: indexed, latest: .unknown), version: version)
     }
 
     /// Adds `later` (recorded after this backlog): its documents' latest contents win, what the
     /// index holds stays as recorded here.
-    package mutating func merge(_ later: IndexBacklog) {
+    mutating func merge(_ later: IndexBacklog) {
         for item in later.items.values { note(item, version: later.firstVersion) }
     }
 

@@ -36,9 +36,9 @@ import Synchronization
 // re-checks its filters against the document, so a cut never changes a result.
 
 /// The layout of `index` keys and values (see the top of this file).
-package enum IndexKeys {
+enum IndexKeys {
     /// Index scopes.
-    package enum Scope: UInt8 {
+    enum Scope: UInt8 {
         /// Entries of one collection (a parent path and collection id).
         case collection = 1
         /// Entries of every collection with one collection id.
@@ -46,7 +46,7 @@ package enum IndexKeys {
     }
 
     /// Entry kinds.
-    package enum Kind: UInt8 {
+    enum Kind: UInt8 {
         /// The field's whole value.
         case value = 1
         /// One distinct element of an array value.
@@ -56,27 +56,27 @@ package enum IndexKeys {
     }
 
     /// Longest key written (LMDB's limit is 511).
-    package static let maxKeyBytes = 511
+    static let maxKeyBytes = 511
     /// Longest value encoding kept whole.
-    package static let maxValueBytes = 300
+    static let maxValueBytes = 300
     /// Length of the trailing hash of a cut entry.
-    package static let cutHashBytes = 16
+    static let cutHashBytes = 16
     /// Length of the fixed header (db, scope, scope id, kind, field).
-    package static let headerBytes = 22
+    static let headerBytes = 22
 
     /// Flag: the entry was cut (ends with a hash).
-    package static let cutFlag: UInt8 = 1
+    static let cutFlag: UInt8 = 1
     /// Flag: the value encoding was cut to `maxValueBytes`.
-    package static let valueCutFlag: UInt8 = 2
+    static let valueCutFlag: UInt8 = 2
 
     /// The 8-byte number of a field path or collection id.
-    package static func nameHash(_ string: String) -> UInt64 {
+    static func nameHash(_ string: String) -> UInt64 {
         let digest = SHA256.hash(Array(string.utf8))
         return digest.prefix(8).reduce(0) { ($0 << 8) | UInt64($1) }
     }
 
     /// The header shared by every entry of one field in one scope.
-    package static func header(db: UInt32, scope: Scope, scopeID: UInt64, kind: Kind, field: UInt64) -> [UInt8] {
+    static func header(db: UInt32, scope: Scope, scopeID: UInt64, kind: Kind, field: UInt64) -> [UInt8] {
         var key = [UInt8]()
         key.reserveCapacity(headerBytes + 64)
         appendHeader(db: db, scope: scope, scopeID: scopeID, kind: kind, field: field, to: &key)
@@ -84,7 +84,7 @@ package enum IndexKeys {
     }
 
     /// Appends the header to `key`.
-    package static func appendHeader(
+    static func appendHeader(
         db: UInt32, scope: Scope, scopeID: UInt64, kind: Kind, field: UInt64, to key: inout [UInt8]
     ) {
         key.appendBigEndian(db)
@@ -96,7 +96,7 @@ package enum IndexKeys {
 
     /// The scope id of a collection-group scope (the last one remembered: a commit's documents
     /// mostly share their collection, and this is a SHA-256 per document otherwise).
-    package static func groupID(_ collectionID: String) -> UInt64 {
+    static func groupID(_ collectionID: String) -> UInt64 {
         if let known = lastGroupID.withLock({ last in last.flatMap { String.equalUTF8($0.id, collectionID) ? $0.hash : nil } }) {
             return known
         }
@@ -109,7 +109,7 @@ package enum IndexKeys {
     private static let lastGroupID = Mutex<(id: String, hash: UInt64)?>(nil)
 
     /// The field number of a field path (remembered: documents of a collection share their fields).
-    package static func fieldID(_ field: FieldPath) -> UInt64 {
+    static func fieldID(_ field: FieldPath) -> UInt64 {
         if let known = fieldIDs.withLock({ $0[field] }) { return known }
         let id = nameHash(field.canonicalString)
         fieldIDs.withLock { cache in
@@ -125,19 +125,19 @@ package enum IndexKeys {
     private static let maxRememberedFieldIDs = 4_096
 
     /// The name part of a collection-scoped entry.
-    package static func collectionName(id: String) -> [UInt8] {
+    static func collectionName(id: String) -> [UInt8] {
         OrderedValueEncoding.encode(.string(id), direction: .ascending)
     }
 
     /// The name part of a collection-group entry: every segment of the document path.
-    package static func groupName(path: ResourcePath) -> [UInt8] {
+    static func groupName(path: ResourcePath) -> [UInt8] {
         var bytes = [UInt8]()
         for segment in path.segments { OrderedValueEncoding.encode(.string(segment), direction: .ascending, into: &bytes) }
         return bytes
     }
 
     /// A whole entry key: header, value and name, cut to fit when needed; and its flags.
-    package static func entry(header: [UInt8], value: [UInt8], name: [UInt8]) -> (key: [UInt8], flags: UInt8) {
+    static func entry(header: [UInt8], value: [UInt8], name: [UInt8]) -> (key: [UInt8], flags: UInt8) {
         let valueCut = value.count > maxValueBytes
         let room = maxKeyBytes - cutHashBytes
         if !valueCut && header.count + value.count + name.count <= room {
@@ -153,7 +153,7 @@ package enum IndexKeys {
 
     /// The header of a composite index's entries in one scope (`composite` table):
     /// index number u64 · dbNum u32 · scope id u64 (collection number, or the group id).
-    package static func compositeHeader(index: UInt64, db: UInt32, scopeID: UInt64) -> [UInt8] {
+    static func compositeHeader(index: UInt64, db: UInt32, scopeID: UInt64) -> [UInt8] {
         var key = [UInt8]()
         key.reserveCapacity(20 + 64)
         key.appendBigEndian(index)
@@ -163,13 +163,13 @@ package enum IndexKeys {
     }
 
     /// The group key of a cut entry: the bytes that cut entries of one possibly misordered run share.
-    package static func groupKey(of key: UnsafeRawBufferPointer, flags: UInt8) -> [UInt8] {
+    static func groupKey(of key: UnsafeRawBufferPointer, flags: UInt8) -> [UInt8] {
         if flags & valueCutFlag != 0 { return Array(key.prefix(headerBytes + maxValueBytes)) }
         return Array(key.prefix(max(0, key.count - cutHashBytes)))
     }
 
     /// An entry's data: flags, collection number, document id.
-    package static func data(flags: UInt8, collection: UInt64, id: String) -> [UInt8] {
+    static func data(flags: UInt8, collection: UInt64, id: String) -> [UInt8] {
         var bytes = [UInt8]()
         bytes.reserveCapacity(9 + id.utf8.count)
         bytes.append(flags)
@@ -179,7 +179,7 @@ package enum IndexKeys {
     }
 
     /// Takes an entry's data apart; nil when damaged.
-    package static func decodeData(_ data: UnsafeRawBufferPointer) -> (flags: UInt8, collection: UInt64, id: String)? {
+    static func decodeData(_ data: UnsafeRawBufferPointer) -> (flags: UInt8, collection: UInt64, id: String)? {
         guard data.count >= 9, let collection = data.bigEndianUInt64(at: 1) else { return nil }
         return (data[0], collection, String(decoding: UnsafeRawBufferPointer(rebasing: data[9...]), as: UTF8.self))
     }

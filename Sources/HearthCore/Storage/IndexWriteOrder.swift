@@ -2,7 +2,7 @@
 /// B-tree from left to right: consecutive puts land on the same (cached, already dirty) pages
 /// instead of random ones. Measured on a 200k-document bulk load: applying a 66k-document
 /// backlog (~1M puts) took 0.6–0.9 s in this order against 1.5–2.6 s unordered.
-package enum IndexWriteOrder {
+enum IndexWriteOrder {
     /// A write's place in the order: its key's first 32 bytes as four big-endian integers (zero
     /// padded), then its position in the list given.
     private struct SortKey {
@@ -19,7 +19,7 @@ package enum IndexWriteOrder {
     /// pairs of a low-cardinality field tie on their first 32 bytes, and a full comparison sort
     /// measured 5× slower. A backlog lists its documents by collection and id, so the entries of
     /// one short field value (which differ only by document name) do come out in key order.
-    package static func sorted(_ writes: [IndexWrites.Write]) -> [IndexWrites.Write] {
+    static func sorted(_ writes: [IndexWrites.Write]) -> [IndexWrites.Write] {
         guard writes.count > 1 else { return writes }
         var order = writes.indices.map { position in sortKey(of: writes[position].key, position: position) }
         order.sort(by: precedes)

@@ -1,25 +1,25 @@
 package import LMDB
 
 /// Puts and deletes for the `index` and `composite` tables, gathered before they are written.
-package struct IndexWrites {
+struct IndexWrites {
     /// One write: the entry's key and its data (nil: delete the entry).
-    package typealias Write = (key: [UInt8], value: [UInt8]?)
+    typealias Write = (key: [UInt8], value: [UInt8]?)
 
     /// Writes to the single-field `index` table.
-    package var single: [Write] = []
+    var single: [Write] = []
     /// Writes to the `composite` table.
-    package var composite: [Write] = []
+    var composite: [Write] = []
 
     /// No writes yet.
-    package init() {}
+    init() {}
 
     /// How many writes there are.
-    package var count: Int { single.count + composite.count }
+    var count: Int { single.count + composite.count }
 
     /// Appends the deletes of entries only `old` has and the puts of those `new` adds or changes;
     /// both sorted by key (`IndexEntries` order) and walked together once, so the writes come out
     /// in key order too.
-    package static func diff(from old: [IndexEntries.Entry], to new: [IndexEntries.Entry], into writes: inout [Write]) {
+    static func diff(from old: [IndexEntries.Entry], to new: [IndexEntries.Entry], into writes: inout [Write]) {
         var oldIndex = 0
         var newIndex = 0
         while oldIndex < old.count || newIndex < new.count {
@@ -40,13 +40,13 @@ package struct IndexWrites {
     }
 
     /// Orders the writes of each table by key, for locality (see `IndexWriteOrder`).
-    package mutating func sortByKey() {
+    mutating func sortByKey() {
         single = IndexWriteOrder.sorted(single)
         composite = IndexWriteOrder.sorted(composite)
     }
 
     /// Writes everything in `txn`, in the order held.
-    package func apply(tables: Tables, txn: WriteTransaction) throws {
+    func apply(tables: Tables, txn: WriteTransaction) throws {
         try Self.apply(single, to: tables.index, txn: txn)
         try Self.apply(composite, to: tables.composite, txn: txn)
     }

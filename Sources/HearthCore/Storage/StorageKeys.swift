@@ -26,59 +26,59 @@
 // order is hash order: scans re-sort those runs by the full id kept in the record (`specs/storage.md`).
 
 /// The on-disk schema version; stored in `meta` and checked at open.
-package enum StorageSchema {
+enum StorageSchema {
     /// Version 2: the layout described at the top of this file. Version 1 had no `index` table;
     /// opening a version-1 directory builds it (`DocumentStore.rebuildIndex`) and moves it to 2.
-    package static let version: UInt32 = 2
+    static let version: UInt32 = 2
     /// The oldest version this build upgrades in place.
-    package static let oldestUpgradable: UInt32 = 1
+    static let oldestUpgradable: UInt32 = 1
 }
 
 /// Names of the entries in the `meta` table.
-package enum MetaKey {
+enum MetaKey {
     /// Schema version (u32).
-    package static let schema: [UInt8] = Array("schema".utf8)
+    static let schema: [UInt8] = Array("schema".utf8)
     /// The last commit version (u64 microseconds).
-    package static let lastCommit: [UInt8] = Array("lastCommit".utf8)
+    static let lastCommit: [UInt8] = Array("lastCommit".utf8)
     /// The next collection number to hand out (u64).
-    package static let nextCollection: [UInt8] = Array("nextCollection".utf8)
+    static let nextCollection: [UInt8] = Array("nextCollection".utf8)
     /// The composite indexes whose entries are built: their storage ids, u64 each.
-    package static let composites: [UInt8] = Array("composites".utf8)
+    static let composites: [UInt8] = Array("composites".utf8)
     /// The collection-group scope policy the single-field entries were built with (its signature).
-    package static let groupScope: [UInt8] = Array("groupScope".utf8)
+    static let groupScope: [UInt8] = Array("groupScope".utf8)
     /// The next database number to hand out (u32).
-    package static let nextDatabase: [UInt8] = Array("nextDatabase".utf8)
+    static let nextDatabase: [UInt8] = Array("nextDatabase".utf8)
     /// Present while index work is pending: the version (u64) of the first commit it is behind on.
-    package static let indexBacklog: [UInt8] = Array("indexBacklog".utf8)
+    static let indexBacklog: [UInt8] = Array("indexBacklog".utf8)
 }
 
 /// Builds and takes apart the keys of every table.
 package enum StorageKeys {
     /// Longest document or collection id stored verbatim inside a key.
-    package static let maxVerbatimIDBytes = 440
+    static let maxVerbatimIDBytes = 440
     /// Length of the path hashes used in keys.
-    package static let pathHashBytes = 16
+    static let pathHashBytes = 16
 
     /// The key part naming one id: verbatim, or a 440-byte prefix plus the id's SHA-256.
-    package static func idKey(_ id: String) -> [UInt8] {
+    static func idKey(_ id: String) -> [UInt8] {
         let bytes = Array(id.utf8)
         if bytes.count <= maxVerbatimIDBytes { return bytes }
         return Array(bytes[0..<maxVerbatimIDBytes]) + SHA256.hash(bytes)
     }
 
     /// True when an id key was shortened (the full id lives in the record).
-    package static func isShortened(idKeyLength: Int) -> Bool { idKeyLength > maxVerbatimIDBytes }
+    static func isShortened(idKeyLength: Int) -> Bool { idKeyLength > maxVerbatimIDBytes }
 
     /// The 16-byte hash of a path's canonical string, used where whole paths cannot fit in a key.
-    package static func pathHash(_ path: ResourcePath) -> [UInt8] {
+    static func pathHash(_ path: ResourcePath) -> [UInt8] {
         Array(SHA256.hash(Array(path.canonicalString.utf8)).prefix(pathHashBytes))
     }
 
     /// `databases` key.
-    package static func database(_ id: DatabaseID) -> [UInt8] { Array("\(id.project)/\(id.database)".utf8) }
+    static func database(_ id: DatabaseID) -> [UInt8] { Array("\(id.project)/\(id.database)".utf8) }
 
     /// `collections` key for a collection path.
-    package static func collection(db: UInt32, path: ResourcePath) -> [UInt8] {
+    static func collection(db: UInt32, path: ResourcePath) -> [UInt8] {
         var key = [UInt8]()
         key.reserveCapacity(4 + pathHashBytes)
         key.appendBigEndian(db)
@@ -87,14 +87,14 @@ package enum StorageKeys {
     }
 
     /// `collpaths` key.
-    package static func collectionPath(_ collection: UInt64) -> [UInt8] {
+    static func collectionPath(_ collection: UInt64) -> [UInt8] {
         var key = [UInt8]()
         key.appendBigEndian(collection)
         return key
     }
 
     /// The `children` prefix of every collection directly under `parent` (`.root` for top-level ones).
-    package static func childrenPrefix(db: UInt32, parent: ResourcePath) -> [UInt8] {
+    static func childrenPrefix(db: UInt32, parent: ResourcePath) -> [UInt8] {
         var key = [UInt8]()
         key.reserveCapacity(4 + pathHashBytes)
         key.appendBigEndian(db)
@@ -103,12 +103,12 @@ package enum StorageKeys {
     }
 
     /// `children` key of collection `id` under `parent`.
-    package static func child(db: UInt32, parent: ResourcePath, id: String) -> [UInt8] {
+    static func child(db: UInt32, parent: ResourcePath, id: String) -> [UInt8] {
         childrenPrefix(db: db, parent: parent) + idKey(id)
     }
 
     /// The `documents` prefix shared by every document of one collection.
-    package static func documentsPrefix(db: UInt32, collection: UInt64) -> [UInt8] {
+    static func documentsPrefix(db: UInt32, collection: UInt64) -> [UInt8] {
         var key = [UInt8]()
         key.reserveCapacity(12 + maxVerbatimIDBytes)
         key.appendBigEndian(db)
@@ -122,7 +122,7 @@ package enum StorageKeys {
     }
 
     /// The `history` prefix of one document.
-    package static func historyPrefix(db: UInt32, key: DocumentKey) -> [UInt8] {
+    static func historyPrefix(db: UInt32, key: DocumentKey) -> [UInt8] {
         var bytes = [UInt8]()
         bytes.reserveCapacity(4 + pathHashBytes + 8)
         bytes.appendBigEndian(db)
@@ -131,21 +131,21 @@ package enum StorageKeys {
     }
 
     /// `history` key: the state of `key` before the commit at `version`.
-    package static func history(db: UInt32, key: DocumentKey, version: Int64) -> [UInt8] {
+    static func history(db: UInt32, key: DocumentKey, version: Int64) -> [UInt8] {
         var bytes = historyPrefix(db: db, key: key)
         bytes.appendBigEndian(UInt64(bitPattern: version))
         return bytes
     }
 
     /// `changes` key.
-    package static func change(version: Int64) -> [UInt8] {
+    static func change(version: Int64) -> [UInt8] {
         var key = [UInt8]()
         key.appendBigEndian(UInt64(bitPattern: version))
         return key
     }
 
     /// The smallest key strictly greater than every key starting with `prefix`, or nil if none exists.
-    package static func successor(ofPrefix prefix: [UInt8]) -> [UInt8]? {
+    static func successor(ofPrefix prefix: [UInt8]) -> [UInt8]? {
         var bytes = prefix
         while let last = bytes.last {
             if last < 0xFF {
@@ -158,7 +158,7 @@ package enum StorageKeys {
     }
 
     /// A readable rendering of any key, for logs and error messages.
-    package static func describe(key: UnsafeRawBufferPointer) -> String {
+    static func describe(key: UnsafeRawBufferPointer) -> String {
         key.map { byte in
             (0x20..<0x7F).contains(byte) && byte != 0x5C
                 ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16).leftPadded(to: 2)
@@ -168,7 +168,7 @@ package enum StorageKeys {
 
 extension [UInt8] {
     /// Appends a big-endian u32.
-    package mutating func appendBigEndian(_ value: UInt32) {
+    mutating func appendBigEndian(_ value: UInt32) {
         append(UInt8(truncatingIfNeeded: value >> 24))
         append(UInt8(truncatingIfNeeded: value >> 16))
         append(UInt8(truncatingIfNeeded: value >> 8))
@@ -176,14 +176,14 @@ extension [UInt8] {
     }
 
     /// Appends a big-endian u64.
-    package mutating func appendBigEndian(_ value: UInt64) {
+    mutating func appendBigEndian(_ value: UInt64) {
         for shift in stride(from: 56, through: 0, by: -8) { append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 }
 
 extension UnsafeRawBufferPointer {
     /// Reads a big-endian u32 at `offset`, or nil when the buffer is too short.
-    package func bigEndianUInt32(at offset: Int) -> UInt32? {
+    func bigEndianUInt32(at offset: Int) -> UInt32? {
         guard offset >= 0, offset + 4 <= count else { return nil }
         var value: UInt32 = 0
         for i in 0..<4 { value = value << 8 | UInt32(self[offset + i]) }
@@ -191,7 +191,7 @@ extension UnsafeRawBufferPointer {
     }
 
     /// Reads a big-endian u64 at `offset`, or nil when the buffer is too short.
-    package func bigEndianUInt64(at offset: Int) -> UInt64? {
+    func bigEndianUInt64(at offset: Int) -> UInt64? {
         guard offset >= 0, offset + 8 <= count else { return nil }
         var value: UInt64 = 0
         for i in 0..<8 { value = value << 8 | UInt64(self[offset + i]) }

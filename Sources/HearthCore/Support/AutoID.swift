@@ -1,15 +1,15 @@
 /// Firestore's auto-generated document ids: 20 characters of `[A-Za-z0-9]`, uniformly random.
-public enum AutoID {
+package enum AutoID {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
     /// A new id from the system's secure random source.
-    public static func generate() -> String {
+    package static func generate() -> String {
         var generator = SystemRandomNumberGenerator()
         return generate(using: &generator)
     }
 
     /// A new id from `generator`, using rejection sampling so every character is equally likely.
-    public static func generate(using generator: inout some RandomNumberGenerator) -> String {
+    package static func generate(using generator: inout some RandomNumberGenerator) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20)
         let limit = UInt8(256 - 256 % alphabet.count)  // 248: the largest multiple of 62 below 256

@@ -1,7 +1,7 @@
 /// JSON string literals, for the JSON Hearth writes by hand (index definitions, coverage reports).
-package enum JSONString {
+enum JSONString {
     /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
-    package static func quoted(_ text: String) -> String {
+    static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

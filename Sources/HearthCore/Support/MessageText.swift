@@ -1,7 +1,7 @@
 /// How values appear inside error messages: sizes with thousands separators, long strings cut.
-package enum MessageText {
+enum MessageText {
     /// `1,048,576`: an integer with thousands separators, as Firestore prints sizes in messages.
-    package static func withThousandsSeparators(_ value: Int) -> String {
+    static func withThousandsSeparators(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var result = ""
         for (offset, character) in digits.enumerated() {
@@ -12,7 +12,7 @@ package enum MessageText {
     }
 
     /// The string as shown in an error message: cut after 100 characters so huge ids stay readable.
-    package static func display(_ string: String) -> String {
+    static func display(_ string: String) -> String {
         let head = string.prefix(100)
         return head.endIndex == string.endIndex ? string : String(head) + "…"
     }

@@ -1,13 +1,13 @@
 internal import LMDB
 
 /// The one place where storage failures become Firestore errors.
-package enum StorageErrorMapping {
+enum StorageErrorMapping {
     /// Maps any error thrown under the storage layer to a `FirestoreError`.
     ///
     /// `FirestoreError`s pass through unchanged. LMDB failures that mean a damaged or foreign file
     /// become `DATA_LOSS`; exhausted resources become `RESOURCE_EXHAUSTED`; everything else is
     /// `INTERNAL` with LMDB's own message (never user data).
-    package static func firestoreError(_ error: any Error) -> FirestoreError {
+    static func firestoreError(_ error: any Error) -> FirestoreError {
         if let error = error as? FirestoreError { return error }
         if let error = error as? LMDBError {
             func isOne(of kinds: [LMDBError]) -> Bool { kinds.contains { $0.code == error.code } }
@@ -25,7 +25,7 @@ package enum StorageErrorMapping {
     }
 
     /// Runs `body`, mapping whatever it throws through `firestoreError(_:)`.
-    package static func mapping<R>(_ body: () throws -> R) throws(FirestoreError) -> R {
+    static func mapping<R>(_ body: () throws -> R) throws(FirestoreError) -> R {
         do { return try body() } catch { throw firestoreError(error) }
     }
 }

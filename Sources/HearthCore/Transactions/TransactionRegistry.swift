@@ -4,21 +4,21 @@ import Glibc
 #endif
 
 /// Open transactions: what each read, and when it expires (270 s lifetime, 60 s idle, as Firestore).
-package final class TransactionRegistry: Sendable {
+final class TransactionRegistry: Sendable {
     /// One open transaction.
-    package struct State: Sendable {
+    struct State: Sendable {
         /// The database it belongs to.
-        package var database: DatabaseID
+        var database: DatabaseID
         /// For read-only transactions, the version every read sees; nil for read-write.
-        package var readVersion: Int64?
+        var readVersion: Int64?
         /// Read-write transactions: each document read and its update time then (nil = missing).
-        package var reads: [DocumentKey: Int64?] = [:]
+        var reads: [DocumentKey: Int64?] = [:]
         /// When it began (µs).
-        package var started: Int64
+        var started: Int64
         /// When it was last used (µs).
-        package var lastUsed: Int64
+        var lastUsed: Int64
         /// Whether it retries an aborted transaction and so reserves what it reads.
-        package var reservesReads = false
+        var reservesReads = false
     }
 
     /// A document in one database.
@@ -52,19 +52,19 @@ package final class TransactionRegistry: Sendable {
     }
 
     /// Total lifetime of a transaction.
-    package static let maxLifetimeMicros: Int64 = 270_000_000
+    static let maxLifetimeMicros: Int64 = 270_000_000
     /// Longest idle period before a transaction expires.
-    package static let maxIdleMicros: Int64 = 60_000_000
+    static let maxIdleMicros: Int64 = 60_000_000
 
     /// Open transactions and reservations; guarded by the mutex.
     private let table = Mutex(Table())
     private let clock: any CommitClock
 
     /// Creates an empty registry.
-    package init(clock: any CommitClock) { self.clock = clock }
+    init(clock: any CommitClock) { self.clock = clock }
 
     /// Registers a new transaction (and forgets expired ones).
-    package func begin(database: DatabaseID, readVersion: Int64?, reservesReads: Bool = false) -> TransactionID {
+    func begin(database: DatabaseID, readVersion: Int64?, reservesReads: Bool = false) -> TransactionID {
         let now = clock.nowMicroseconds()
         let id = TransactionID.random()
         table.withLock { table in
@@ -78,7 +78,7 @@ package final class TransactionRegistry: Sendable {
     }
 
     /// The state of a live transaction of `database`, marking it used.
-    package func use(_ id: TransactionID, database: DatabaseID) throws(FirestoreError) -> State {
+    func use(_ id: TransactionID, database: DatabaseID) throws(FirestoreError) -> State {
         let now = clock.nowMicroseconds()
         let state = table.withLock { table -> State? in
             guard var state = table.open[id], state.database == database, !Self.isExpired(state, now: now) else {
@@ -95,7 +95,7 @@ package final class TransactionRegistry: Sendable {
 
     /// Records that a read-write transaction saw `key` at `version` (nil = missing).
     /// Seeing one document at two versions aborts the transaction.
-    package func recordRead(_ id: TransactionID, key: DocumentKey, version: Int64?) throws(FirestoreError) {
+    func recordRead(_ id: TransactionID, key: DocumentKey, version: Int64?) throws(FirestoreError) {
         let conflict = table.withLock { table -> Bool in
             guard var state = table.open[id] else { return false }
             if let earlier = state.reads[key], earlier != version {
@@ -113,7 +113,7 @@ package final class TransactionRegistry: Sendable {
     /// waits (at most `maxInFlightWait`) until no accepted commit to them is still invisible.
     /// Called before reading: every commit accepted after the reservation yields to this
     /// transaction, and every one accepted before it is visible to the read that follows.
-    package func reserveIfRetrying(_ id: TransactionID, keys: [DocumentKey]) {
+    func reserveIfRetrying(_ id: TransactionID, keys: [DocumentKey]) {
         let refs: [DocumentRef] = table.withLock { table in
             guard let state = table.open[id], state.reservesReads else { return [] }
             var refs: [DocumentRef] = []
@@ -134,12 +134,12 @@ package final class TransactionRegistry: Sendable {
     }
 
     /// Longest a retried transaction waits for accepted commits to become visible.
-    package static let maxInFlightWaitMicros: Int64 = 200_000
+    static let maxInFlightWaitMicros: Int64 = 200_000
 
     /// Called by the writer for each commit, atomically: fails (false) when a transaction's write
     /// hits a document another live transaction reserved; otherwise marks the written documents
     /// in flight until `clearInFlight` (after the group is visible).
-    package func admit(_ keys: [DocumentKey], database: DatabaseID, transaction: TransactionID?) -> Bool {
+    func admit(_ keys: [DocumentKey], database: DatabaseID, transaction: TransactionID?) -> Bool {
         let now = clock.nowMicroseconds()
         return table.withLock { table in
             let refs = keys.map { DocumentRef(database: database, key: $0) }
@@ -156,7 +156,7 @@ package final class TransactionRegistry: Sendable {
     }
 
     /// Ends the in-flight marks `admit` made for `keys` (their group is now visible, or failed).
-    package func clearInFlight(_ keys: [DocumentKey], database: DatabaseID) {
+    func clearInFlight(_ keys: [DocumentKey], database: DatabaseID) {
         table.withLock { table in
             for key in keys {
                 let ref = DocumentRef(database: database, key: key)
@@ -173,7 +173,7 @@ package final class TransactionRegistry: Sendable {
     }
 
     /// Ends a transaction at rollback, returning its state.
-    package func finish(_ id: TransactionID, database: DatabaseID) throws(FirestoreError) -> State {
+    func finish(_ id: TransactionID, database: DatabaseID) throws(FirestoreError) -> State {
         let state = try use(id, database: database)
         table.withLock { $0.remove(id) }
         return state
@@ -181,7 +181,7 @@ package final class TransactionRegistry: Sendable {
 
     /// Ends a transaction whose commit is being submitted: it can no longer be used, but its
     /// reservations hold until the writer has applied (or refused) the commit (`release`).
-    package func beginCommit(_ id: TransactionID, database: DatabaseID) throws(FirestoreError) -> State {
+    func beginCommit(_ id: TransactionID, database: DatabaseID) throws(FirestoreError) -> State {
         let state = try use(id, database: database)
         table.withLock { table in
             table.open.removeValue(forKey: id)
@@ -191,12 +191,12 @@ package final class TransactionRegistry: Sendable {
     }
 
     /// Drops what is left of a transaction once the writer has processed its commit.
-    package func release(_ id: TransactionID) {
+    func release(_ id: TransactionID) {
         table.withLock { $0.remove(id) }
     }
 
     /// Number of open transactions (for tests and diagnostics).
-    package var count: Int { table.withLock { $0.open.count } }
+    var count: Int { table.withLock { $0.open.count } }
 
     fileprivate static func isExpired(_ state: State, now: Int64) -> Bool {
         now - state.started > maxLifetimeMicros || now - state.lastUsed > maxIdleMicros

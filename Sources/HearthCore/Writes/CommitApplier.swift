@@ -3,27 +3,27 @@
 /// Each write sees the result of the writes before it in the same commit. A failed precondition or
 /// an invalid write fails the whole commit: nothing of it is applied (the caller stores only a
 /// successful plan).
-package enum CommitApplier {
+enum CommitApplier {
     /// The result of applying a commit: what to store and what to report.
-    package struct Plan {
+    struct Plan {
         /// One result per write, in order.
-        package var writeResults: [WriteResult]
+        var writeResults: [WriteResult]
         /// The documents whose stored state changes, in first-touched order.
-        package var changes: [Change]
+        var changes: [Change]
     }
 
     /// One document's change: its state before the commit and after it (nil = missing).
-    package struct Change {
+    struct Change {
         /// The document.
-        package var key: DocumentKey
+        var key: DocumentKey
         /// The stored contents before the commit.
-        package var before: DocumentRecord.Contents?
+        var before: DocumentRecord.Contents?
         /// The contents after the commit.
-        package var after: DocumentRecord.Contents?
+        var after: DocumentRecord.Contents?
     }
 
     /// Applies `writes` at `commitTime`, reading stored documents through `load`.
-    package static func apply(
+    static func apply(
         _ writes: [Write], database: DatabaseID, commitTime: Timestamp,
         load: (DocumentKey) throws(FirestoreError) -> DocumentRecord.Contents?
     ) throws(FirestoreError) -> Plan {

@@ -1,8 +1,8 @@
 /// Checks update masks and transform paths the way Firestore's server does.
-package enum MaskValidation {
+enum MaskValidation {
     /// A mask must name valid, non-reserved paths, none a prefix of another, and every field in
     /// `fields` must be covered by some mask path.
-    package static func validate(mask: [FieldPath], fields: [String: Value]) throws(FirestoreError) {
+    static func validate(mask: [FieldPath], fields: [String: Value]) throws(FirestoreError) {
         try validatePaths(mask, what: "update mask")
         for leaf in fields.leafPaths() where !mask.contains(where: { $0.isPrefix(of: leaf) }) {
             throw FirestoreError(
@@ -12,7 +12,7 @@ package enum MaskValidation {
     }
 
     /// Transform paths must be valid, non-reserved, and not overlap one another.
-    package static func validate(transforms: [FieldTransform]) throws(FirestoreError) {
+    static func validate(transforms: [FieldTransform]) throws(FirestoreError) {
         guard !transforms.isEmpty else { return }
         try validatePaths(transforms.map(\.fieldPath), what: "field transforms")
     }

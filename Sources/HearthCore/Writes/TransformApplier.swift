@@ -1,7 +1,7 @@
 /// Firestore's field-transform semantics (fact sheet §3.4), as pure functions.
-package enum TransformApplier {
+enum TransformApplier {
     /// The new field value for `kind` given the `current` value (nil when the field is missing).
-    package static func apply(
+    static func apply(
         _ kind: FieldTransform.Kind, to current: Value?, commitTime: Timestamp
     ) -> Value {
         switch kind {
@@ -28,7 +28,7 @@ package enum TransformApplier {
     }
 
     /// What the commit reports for a transform: the new value, or null for the array transforms.
-    package static func reportedResult(_ kind: FieldTransform.Kind, newValue: Value) -> Value {
+    static func reportedResult(_ kind: FieldTransform.Kind, newValue: Value) -> Value {
         switch kind {
         case .appendMissingElements, .removeAllFromArray: return .null
         default: return newValue
@@ -36,7 +36,7 @@ package enum TransformApplier {
     }
 
     /// Checks a transform's operands; INVALID_ARGUMENT names the field.
-    package static func validate(_ transform: FieldTransform) throws(FirestoreError) {
+    static func validate(_ transform: FieldTransform) throws(FirestoreError) {
         let field = transform.fieldPath.canonicalString
         switch transform.kind {
         case .serverTimestamp:

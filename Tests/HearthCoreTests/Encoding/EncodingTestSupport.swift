@@ -1,4 +1,4 @@
-import HearthCore
+@testable import HearthCore
 
 /// A small, fast, seeded generator (SplitMix64) so that every random test is reproducible.
 struct SeededGenerator: RandomNumberGenerator {

@@ -1,4 +1,4 @@
-import HearthCore
+@testable import HearthCore
 import Testing
 
 @Suite("OrderedValueEncoding")

@@ -1,4 +1,4 @@
-import HearthCore
+@testable import HearthCore
 import Testing
 
 /// The property the index relies on: byte order of encodings ⇔ `Value.compare`, both directions.
