@@ -115,6 +115,9 @@ extension Engine {
 }
 
 extension Engine {
+    /// The engine's clock now, in microseconds (what commit times and retention are measured on).
+    package var nowMicroseconds: Int64 { options.clock.nowMicroseconds() }
+
     /// Whether a listener may resume at `version`: a commit time this engine has reached, still
     /// inside the history retention window on the engine's clock. One rule for the engine and the
     /// wire's resume tokens (older tokens get a full reset instead).
