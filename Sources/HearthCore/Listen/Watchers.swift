@@ -86,10 +86,8 @@ final class DocumentWatcher: Watcher, @unchecked Sendable {
 
 /// Follows a query's result window.
 final class QueryWatcher: Watcher, @unchecked Sendable {
-    // `window` and `members` are touched only on `queue`.
-    private var window: [Document] = []
-    /// The window's documents by key (the state each had when it entered or last changed).
-    private var members: [DocumentKey: Document] = [:]
+    // `view` is touched only on `queue`.
+    private var view = QueryView()
     private let target: QueryTarget
     private let covers: @Sendable (DocumentKey) -> Bool
     private let rerun: @Sendable (Int64) throws(FirestoreError) -> [Document]
@@ -111,8 +109,7 @@ final class QueryWatcher: Watcher, @unchecked Sendable {
     /// results at the resume version otherwise) to `documents`.
     func start(initial documents: [Document], previous: [Document], version: Int64) {
         start(version: version) { [self] in
-            window = documents
-            members = Dictionary(documents.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+            view = QueryView(documents)
             onEvent(.success(QuerySnapshotEvent(
                 documents: documents, changes: ViewChanges.between(previous, documents, compare: target.compare),
                 version: version)))
@@ -133,57 +130,17 @@ final class QueryWatcher: Watcher, @unchecked Sendable {
                 onEvent(.failure(error))
                 return
             }
-            changes = ViewChanges.between(window, next, compare: target.compare)
-            window = next
-            members = Dictionary(next.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+            changes = ViewChanges.between(view.documents, next, compare: target.compare)
+            view = QueryView(next)
         } else {
-            changes = applyIncrementally(relevant)
+            // Compute from the current view (taken out so its storage is updated in place), then apply.
+            let current = view
+            view = QueryView()
+            let next = current.applying(relevant, target: target)
+            view = next.view
+            changes = next.changes
         }
         guard !changes.isEmpty else { return }
-        onEvent(.success(QuerySnapshotEvent(documents: window, changes: changes, version: changeSet.version)))
-    }
-
-    /// Updates an unlimited window from the changed documents alone: O(k log n) searches, in the
-    /// SDKs' order (removals first, then additions and changes in query order).
-    private func applyIncrementally(_ relevant: [ChangeSet.Change]) -> [DocumentChangeEvent] {
-        var changes: [DocumentChangeEvent] = []
-        var entering: [Document] = []
-        for change in relevant {
-            let member = members[change.key]
-            let after = change.after.flatMap { target.matches($0) && target.isWithinBounds($0) ? $0 : nil }
-            if let member, after == nil {
-                let index = position(of: member)
-                window.remove(at: index)
-                members[change.key] = nil
-                changes.append(DocumentChangeEvent(kind: .removed, document: member, oldIndex: index, newIndex: -1))
-            } else if let after, after != member {
-                entering.append(after)
-            }
-        }
-        entering.sort { target.compare($0, $1) < 0 }
-        for document in entering {
-            var oldIndex = -1
-            if let member = members[document.key] {
-                oldIndex = position(of: member)
-                window.remove(at: oldIndex)
-            }
-            let newIndex = position(of: document)
-            window.insert(document, at: newIndex)
-            members[document.key] = document
-            changes.append(DocumentChangeEvent(
-                kind: oldIndex < 0 ? .added : .modified, document: document, oldIndex: oldIndex, newIndex: newIndex))
-        }
-        return changes
-    }
-
-    /// The first index whose document does not sort before `document` (its index when present).
-    private func position(of document: Document) -> Int {
-        var low = 0
-        var high = window.count
-        while low < high {
-            let middle = (low + high) / 2
-            if target.compare(window[middle], document) < 0 { low = middle + 1 } else { high = middle }
-        }
-        return low
+        onEvent(.success(QuerySnapshotEvent(documents: view.documents, changes: changes, version: changeSet.version)))
     }
 }
