@@ -73,7 +73,9 @@ public final class AggregateQuery: Sendable {
             aggregations.append(Aggregation(kind, alias: "aggregate_\(index)"))
         }
         let structured = try query.structuredQuery()
-        let results = try query.firestore.openEngine().runAggregation(
+        let engine = try query.firestore.openEngine()
+        try await engine.catchUpIndex()
+        let results = try engine.runAggregation(
             structured, aggregations: aggregations, in: query.firestore.databaseID, access: query.firestore.access)
         var values: [AggregateField: Value] = [:]
         for (index, field) in fields.enumerated() { values[field] = results["aggregate_\(index)"] ?? .null }

@@ -35,7 +35,9 @@ public class Query: @unchecked Sendable {
     nonisolated(nonsending) public func getDocuments() async throws(FirestoreError) -> QuerySnapshot {
         var query = try structuredQuery()
         if state.limitToLast { query = Self.reversed(query) }
-        var documents = try firestore.openEngine().runQuery(query, in: firestore.databaseID, access: firestore.access)
+        let engine = try firestore.openEngine()
+        try await engine.catchUpIndex()  // suspends instead of blocking a thread while bulk-index work is applied
+        var documents = try engine.runQuery(query, in: firestore.databaseID, access: firestore.access)
         if state.limitToLast { documents.reverse() }
         return QuerySnapshot(documents: documents.map {
             QueryDocumentSnapshot(reference: DocumentReference(firestore: firestore, key: $0.key), document: $0)

@@ -60,7 +60,9 @@ public final class VectorQuery: Sendable {
         var structured = try query.structuredQuery()
         structured.findNearest = try search.get()
         let firestore = query.firestore
-        let documents = try firestore.openEngine().runQuery(structured, in: firestore.databaseID, access: firestore.access)
+        let engine = try firestore.openEngine()
+        try await engine.catchUpIndex()
+        let documents = try engine.runQuery(structured, in: firestore.databaseID, access: firestore.access)
         return QuerySnapshot(documents: documents.map {
             QueryDocumentSnapshot(reference: DocumentReference(firestore: firestore, key: $0.key), document: $0)
         })

@@ -86,6 +86,14 @@ public final class Engine: Sendable {
         throw FirestoreError(.unavailable, "The index is still catching up with recent writes. Please try again.")
     }
 
+    /// Suspends (without blocking a thread) until pending index work from bulk commits is
+    /// applied, when there is any; async callers run this before an index read, so the read's own
+    /// check (`readIndexed`) then finds the index current instead of blocking.
+    package func catchUpIndex() async throws(FirestoreError) {
+        guard try read({ txn in try store.indexIsBehind(in: txn) }) else { return }
+        try await writer.waitForIndex()
+    }
+
     /// How often `readIndexed` waits for the index before giving up (each wait applies the whole
     /// backlog, and commits then index as they go, so a second attempt normally succeeds).
     private static let indexedReadAttempts = 8

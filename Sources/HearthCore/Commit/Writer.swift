@@ -41,7 +41,7 @@ final class Writer: @unchecked Sendable {
     /// When to defer index work and when to catch up.
     private let scheduling: IndexScheduling
     /// Readers waiting for the index to catch up; guarded by `condition`.
-    private var indexWaiters: [DispatchSemaphore] = []
+    private var indexWaiters: [IndexWaiter] = []
     /// Told about failures of background work no caller waits for (a failed index catch-up).
     private let backgroundErrorHandler = Mutex<(@Sendable (any Error) -> Void)?>(nil)
     /// When set, `close` leaves the backlog as a crash would (tests of recovery); guarded by `condition`.
@@ -108,18 +108,34 @@ final class Writer: @unchecked Sendable {
 
     /// Returns once the index has caught up with every commit made before the call, and keeps
     /// index work in the commits' own transactions for a while (a reader is using the index).
+    /// Blocks the calling thread: for synchronous callers only (async ones use the async overload).
     func waitForIndex() throws(FirestoreError) {
-        scheduling.noteDemand()
         let semaphore = DispatchSemaphore(value: 0)
-        condition.lock()
-        if isClosed {
-            condition.unlock()
-            throw FirestoreError(.unavailable, "The database is closed.")
-        }
-        indexWaiters.append(semaphore)
-        condition.signal()
-        condition.unlock()
+        try enqueueIndexWaiter(.thread(semaphore))
         semaphore.wait()
+    }
+
+    /// Returns once the index has caught up with every commit made before the call, suspending
+    /// the task (no thread is blocked while the writer works).
+    func waitForIndex() async throws(FirestoreError) {
+        let outcome: Result<Void, FirestoreError> = await withCheckedContinuation { continuation in
+            do throws(FirestoreError) {
+                try enqueueIndexWaiter(.task(continuation))
+            } catch {
+                continuation.resume(returning: .failure(error))
+            }
+        }
+        try outcome.get()
+    }
+
+    /// Notes the reader's demand and queues `waiter` for the next catch-up.
+    private func enqueueIndexWaiter(_ waiter: IndexWaiter) throws(FirestoreError) {
+        scheduling.noteDemand()
+        condition.lock()
+        defer { condition.unlock() }
+        guard !isClosed else { throw FirestoreError(.unavailable, "The database is closed.") }
+        indexWaiters.append(waiter)
+        condition.signal()
     }
 
     /// Closes like `close` but leaves pending index work undone, as a crash would (for tests).
@@ -146,7 +162,7 @@ final class Writer: @unchecked Sendable {
         /// Apply these commits.
         case commits([Pending])
         /// Bring the index up to date, then wake these readers.
-        case catchUp([DispatchSemaphore])
+        case catchUp([IndexWaiter])
         /// Closed and drained: finish the index work (unless told not to) and stop.
         case finish(leavingBacklog: Bool)
     }
@@ -158,7 +174,7 @@ final class Writer: @unchecked Sendable {
                 commit(batch)
             case .catchUp(let waiters):
                 catchUpIndex()
-                for waiter in waiters { waiter.signal() }
+                for waiter in waiters { waiter.wake() }
             case .finish(let leavingBacklog):
                 if !leavingBacklog { catchUpIndex() }
                 finished.signal()
@@ -302,5 +318,21 @@ final class Writer: @unchecked Sendable {
     /// A commit time greater than every earlier one and every served read time, near the clock.
     private func nextCommitTime(after version: Int64) -> Int64 {
         max(clock.nowMicroseconds(), version + 1, readFloor.load(ordering: .relaxed) + 1)
+    }
+}
+
+/// A reader waiting for the index to catch up: a blocked thread or a suspended task.
+enum IndexWaiter {
+    /// A synchronous caller blocked on a semaphore.
+    case thread(DispatchSemaphore)
+    /// An async caller suspended on a continuation.
+    case task(CheckedContinuation<Result<Void, FirestoreError>, Never>)
+
+    /// Lets the reader go on.
+    func wake() {
+        switch self {
+        case .thread(let semaphore): semaphore.signal()
+        case .task(let continuation): continuation.resume(returning: .success(()))
+        }
     }
 }

@@ -81,6 +81,18 @@ struct DeferredIndexTests {
         #expect(try t.engine.verify().isHealthy)
     }
 
+    @Test func anAsyncCatchUpSuspendsUntilTheBacklogIsApplied() async throws {
+        let t = try TestEngine(options: Self.deferringOptions())
+        try await t.commit(try (0..<30).map { .set(try t.key("c/d\($0)"), fields: ["n": .integer(Int64($0))]) })
+        #expect(try Self.isBehind(t))
+        try await t.engine.catchUpIndex()
+        #expect(try !Self.isBehind(t))
+        #expect(try Self.indexEntries(t) == 60)
+        try await t.engine.catchUpIndex()  // nothing pending: returns at once
+        t.engine.close()
+        await expectError(.unavailable) { try await t.engine.catchUpIndex() }
+    }
+
     @Test func aReaderMakesLaterBulkCommitsIndexAsTheyGo() async throws {
         let t = try TestEngine(options: Self.deferringOptions())
         try await t.commit([.set(try t.key("c/a"), fields: ["n": .integer(1)])])
