@@ -1,4 +1,4 @@
-package import LMDB
+import LMDB
 
 /// Drops commit-log entries and document history older than the retention window.
 enum HistoryPruner {

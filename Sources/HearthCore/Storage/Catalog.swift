@@ -1,4 +1,4 @@
-package import LMDB
+import LMDB
 import Synchronization
 
 /// Maps database ids and collection paths to the compact numbers used inside keys.

@@ -1,4 +1,4 @@
-package import LMDB
+import LMDB
 
 /// Reads and writes document records, their history and phantom ancestors (layout: `StorageKeys.swift`).
 struct DocumentStore: Sendable {

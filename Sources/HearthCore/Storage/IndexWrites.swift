@@ -1,4 +1,4 @@
-package import LMDB
+import LMDB
 
 /// Puts and deletes for the `index` and `composite` tables, gathered before they are written.
 struct IndexWrites {

@@ -1,4 +1,4 @@
-package import LMDB
+import LMDB
 
 /// The LMDB tables of one data directory, opened once at startup (see `StorageKeys.swift`).
 struct Tables: Sendable {
