@@ -3,9 +3,9 @@ internal import LMDB
 extension Engine {
     /// Runs a query and returns its documents in query order.
     ///
-    /// Execution today reads the candidate collections whole and applies `QueryTarget`'s
-    /// in-memory semantics; issue "Queries" replaces the scan with index plans that must return
-    /// exactly the same documents. Inside a read-write transaction the returned documents are
+    /// `QueryPlanner` chooses how the indexes answer it (a `QueryPlan` value) and `IndexExecutor`
+    /// runs that plan; the results are exactly those of `QueryTarget`'s in-memory semantics, which
+    /// also serve reads at a past time. Inside a read-write transaction the returned documents are
     /// recorded as read; at a read time (or in a read-only transaction) the documents are read as
     /// they were then, from history and the commit log.
     /// - Throws: `INVALID_ARGUMENT` for an invalid query (`QueryValidation`) or a read time outside
@@ -45,8 +45,13 @@ extension Engine {
     func countFromIndex(_ target: QueryTarget, in database: DatabaseID) throws(FirestoreError) -> Int? {
         try readIndexed { txn -> Int? in
             guard let db = try store.catalog.databaseNumber(database, in: txn) else { return 0 }
-            return try IndexExecutor(store: store, txn: txn, db: db, target: target, excluded: [], accepts: { _ in true })
-                .count()
+            guard let plan = try QueryPlanner(store: store, txn: txn, db: db, target: target).countPlan() else { return nil }
+            let executor = IndexExecutor(store: store, txn: txn, db: db, target: target, excluded: [], accepts: { _ in true })
+            do {
+                return try executor.count(for: plan)
+            } catch is IndexPlanAbandoned {
+                return nil
+            }
         }
     }
 
@@ -65,8 +70,22 @@ extension Engine {
 
     /// Runs a query at the latest version and reports the plan and the work it took (for tests
     /// and benchmarks: index use is asserted by counts, never by timing).
-    package func explain(_ query: StructuredQuery, in database: DatabaseID) throws(FirestoreError) -> QueryExecutionStats {
-        try documents(matching: QueryTarget(query, database: database), in: database, at: nil).stats
+    func explain(_ query: StructuredQuery, in database: DatabaseID) throws(FirestoreError) -> QueryExplanation {
+        try documents(matching: QueryTarget(query, database: database), in: database, at: nil).explanation
+    }
+
+    /// The plan the latest version would answer a query with, without running it (only the
+    /// catalog, and the run lengths that weigh a join, are read).
+    /// - Throws: `INVALID_ARGUMENT` for an invalid query; with `requireIndexes`,
+    ///   `FAILED_PRECONDITION` as `runQuery` would.
+    func queryPlan(_ query: StructuredQuery, in database: DatabaseID) throws(FirestoreError) -> QueryPlan {
+        let target = try QueryTarget(query, database: database)
+        try checkIndexes(target)
+        return try readIndexed { txn in
+            guard let db = try store.catalog.databaseNumber(database, in: txn) else { return QueryPlan.noDatabase }
+            var planner = QueryPlanner(store: store, txn: txn, db: db, target: target)
+            return try planner.plan()
+        }
     }
 
     /// The query's results as of `version` (nil = latest): from the index when a plan applies,
@@ -78,11 +97,11 @@ extension Engine {
     func documents(
         matching target: QueryTarget, in database: DatabaseID, at version: Int64?,
         accepts: @escaping (Document) -> Bool = { _ in true }
-    ) throws(FirestoreError) -> (documents: [Document], stats: QueryExecutionStats) {
+    ) throws(FirestoreError) -> (documents: [Document], explanation: QueryExplanation) {
         let query = target.query
-        let indexed: (documents: [Document], stats: QueryExecutionStats)? = try readIndexed { txn in
+        let indexed: (documents: [Document]?, explanation: QueryExplanation) = try readIndexed { txn in
             guard let db = try store.catalog.databaseNumber(database, in: txn) else {
-                return ([], QueryExecutionStats(plan: "no-database"))
+                return ([], QueryExplanation(plan: .noDatabase))
             }
             var changed: Set<DocumentKey> = []
             var earlier: [Document] = []
@@ -91,18 +110,23 @@ extension Engine {
                 earlier = try changed.compactMap { try store.version(database, key: $0, at: version, in: txn) }
                     .filter(accepts)
             }
+            var planner = QueryPlanner(store: store, txn: txn, db: db, target: target)
             let executor = IndexExecutor(store: store, txn: txn, db: db, target: target, excluded: changed, accepts: accepts)
-            guard let found = try executor.run() else { return nil }
-            return (found + earlier, executor.stats)
+            let (plan, found) = try PlannedExecution.documents(planner: &planner, executor: executor)
+            var stats = executor.stats
+            stats.indexEntriesScanned += planner.entriesProbed
+            return (found.map { $0 + earlier }, QueryExplanation(plan: plan, stats: stats))
         }
-        if let indexed {
+        var explanation = indexed.explanation
+        if let found = indexed.documents {
             // At the latest version the plan's documents are already filtered and in order; only
             // offset and projection remain. At an earlier one they merge with the commit log's.
-            let documents = version == nil ? target.finish(indexed.documents) : target.evaluate(indexed.documents)
-            return (documents, indexed.stats)
+            let documents = version == nil ? target.finish(found) : target.evaluate(found)
+            return (documents, explanation)
         }
-        let candidates = try candidates(for: query, in: database, at: version).filter(accepts)
-        return (target.evaluate(candidates), QueryExecutionStats(plan: "fallback", documentsLoaded: candidates.count))
+        let candidates = try candidates(for: query, in: database, at: version)
+        explanation.stats.documentsScanned += candidates.count
+        return (target.evaluate(candidates.filter(accepts)), explanation)
     }
 
     /// The version to read at (nil = latest) and the read-write transaction to record reads in.

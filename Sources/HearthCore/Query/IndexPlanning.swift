@@ -89,7 +89,7 @@ enum IndexPlanning {
     }
 
     /// One equality-like condition answerable by a run of entries: a field's kind and value bytes.
-    struct RunKey: Hashable {
+    struct RunKey: Hashable, Sendable {
         /// Whole value or array element.
         var kind: IndexKeys.Kind
         /// The field.

@@ -36,11 +36,15 @@ final class IndexRun: NameOrderedStream {
     private(set) var currentDocument: IndexedDocument?
     private(set) var entriesRead = 0
 
-    /// Opens the run of entries starting with `prefix` on `cursor`, positioned on its first entry.
-    init(cursor: Cursor, prefix: [UInt8], reverse: Bool) throws {
+    /// Prepares the run of entries starting with `prefix` on `cursor`; `start()` positions it.
+    init(cursor: Cursor, prefix: [UInt8], reverse: Bool) {
         self.cursor = cursor
         self.prefix = prefix
         self.reverse = reverse
+    }
+
+    /// Positions the run on its first entry.
+    func start() throws {
         try position(reverse ? try seekLast(before: StorageKeys.successor(ofPrefix: prefix)) : cursor.seek(atOrAfter: prefix))
     }
 

@@ -38,7 +38,7 @@ import Synchronization
 /// The layout of `index` keys and values (see the top of this file).
 enum IndexKeys {
     /// Index scopes.
-    enum Scope: UInt8 {
+    enum Scope: UInt8, Sendable {
         /// Entries of one collection (a parent path and collection id).
         case collection = 1
         /// Entries of every collection with one collection id.
@@ -46,7 +46,7 @@ enum IndexKeys {
     }
 
     /// Entry kinds.
-    enum Kind: UInt8 {
+    enum Kind: UInt8, Sendable {
         /// The field's whole value.
         case value = 1
         /// One distinct element of an array value.
