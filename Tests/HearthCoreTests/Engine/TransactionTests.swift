@@ -5,7 +5,7 @@ import LMDB
 @Suite("Transactions and reads at a past time")
 struct TransactionTests {
     @Test func readWriteTransactionCommits() async throws {
-        let t = try TestEngine()
+        let t = try stillClockEngine()
         let key = try t.key("counters/c")
         try await t.commit([.set(key, fields: ["n": 1])])
         let id = try t.engine.beginTransaction(in: t.database)
@@ -16,7 +16,7 @@ struct TransactionTests {
     }
 
     @Test func conflictingTransactionAborts() async throws {
-        let t = try TestEngine()
+        let t = try stillClockEngine()
         let key = try t.key("counters/c")
         try await t.commit([.set(key, fields: ["n": 1])])
         let first = try t.engine.beginTransaction(in: t.database)
@@ -31,7 +31,7 @@ struct TransactionTests {
     }
 
     @Test func transactionThatReadMissingDocumentAbortsWhenItAppears() async throws {
-        let t = try TestEngine()
+        let t = try stillClockEngine()
         let key = try t.key("c/new")
         let id = try t.engine.beginTransaction(in: t.database)
         #expect(try t.engine.getDocument(key, in: t.database, consistency: .transaction(id)) == nil)
@@ -42,7 +42,7 @@ struct TransactionTests {
     }
 
     @Test func blindWriteByOthersToUnreadDocumentDoesNotAbort() async throws {
-        let t = try TestEngine()
+        let t = try stillClockEngine()
         let id = try t.engine.beginTransaction(in: t.database)
         _ = try t.engine.getDocument(try t.key("c/read"), in: t.database, consistency: .transaction(id))
         try await t.commit([.set(try t.key("c/other"), fields: [:])])
@@ -51,7 +51,7 @@ struct TransactionTests {
     }
 
     @Test func committedOrRolledBackTransactionCannotBeReused() async throws {
-        let t = try TestEngine()
+        let t = try stillClockEngine()
         let id = try t.engine.beginTransaction(in: t.database)
         try t.engine.rollback(id, in: t.database)
         do {
@@ -77,7 +77,7 @@ struct TransactionTests {
     }
 
     @Test func transactionOfAnotherDatabaseIsInvalid() async throws {
-        let t = try TestEngine()
+        let t = try stillClockEngine()
         let id = try t.engine.beginTransaction(in: t.database)
         await expectError(.invalidArgument) {
             _ = try t.engine.getDocument(try t.key("c/d"), in: try DatabaseID(project: "other"), consistency: .transaction(id))
@@ -85,7 +85,7 @@ struct TransactionTests {
     }
 
     @Test func readOnlyTransactionSeesOneSnapshotAndCannotWrite() async throws {
-        let t = try TestEngine()
+        let t = try stillClockEngine()
         let key = try t.key("c/d")
         try await t.commit([.set(key, fields: ["v": 1])])
         let id = try t.engine.beginTransaction(in: t.database, options: .readOnly(readTime: nil))
@@ -145,7 +145,7 @@ struct TransactionTests {
     }
 
     @Test func concurrentIncrementsWithRetriesAreSerializable() async throws {
-        let t = try TestEngine()
+        let t = try stillClockEngine()
         let key = try t.key("counters/c")
         try await t.commit([.set(key, fields: ["n": 0])])
         let engine = t.engine
@@ -178,7 +178,7 @@ struct TransactionTests {
 @Suite("Retried transactions go first")
 struct RetryPriorityTests {
     @Test func aRetriedTransactionsReadsAreReservedAgainstOtherTransactions() async throws {
-        let t = try TestEngine()
+        let t = try stillClockEngine()
         let key = try t.key("counters/c")
         try await t.commit([.set(key, fields: ["n": 0])])
         let first = try t.engine.beginTransaction(in: t.database)
@@ -199,7 +199,7 @@ struct RetryPriorityTests {
     }
 
     @Test func plainWritesAreNeverBlockedByAReservation() async throws {
-        let t = try TestEngine()
+        let t = try stillClockEngine()
         let key = try t.key("counters/c")
         let first = try t.engine.beginTransaction(in: t.database)
         let retry = try t.engine.beginTransaction(in: t.database, options: .readWriteRetry(previous: first))
@@ -215,7 +215,7 @@ struct RetryPriorityTests {
 @Suite("Queries and aggregations at a past time")
 struct PointInTimeQueryTests {
     @Test func queryAtReadTimeSeesDeletedUpdatedAndNotYetCreatedDocumentsAsTheyWere() async throws {
-        let t = try TestEngine()
+        let t = try stillClockEngine()
         try await t.commit([
             .set(try t.key("c/a"), fields: ["n": 1]), .set(try t.key("c/b"), fields: ["n": 2]),
             .set(try t.key("c/c"), fields: ["n": 3]), .set(try t.key("other/x"), fields: ["n": 1]),
@@ -239,7 +239,7 @@ struct PointInTimeQueryTests {
     }
 
     @Test func readOnlyTransactionQueriesSeeItsSnapshot() async throws {
-        let t = try TestEngine()
+        let t = try stillClockEngine()
         try await t.commit([.set(try t.key("c/a"), fields: ["n": 1])])
         let id = try t.engine.beginTransaction(in: t.database, options: .readOnly(readTime: nil))
         try await t.commit([.set(try t.key("c/b"), fields: ["n": 2]), .delete(try t.key("c/a"))])
@@ -248,7 +248,7 @@ struct PointInTimeQueryTests {
     }
 
     @Test func readWriteTransactionQueriesRecordTheirResults() async throws {
-        let t = try TestEngine()
+        let t = try stillClockEngine()
         try await t.commit([.set(try t.key("c/a"), fields: ["n": 1])])
         let id = try t.engine.beginTransaction(in: t.database)
         _ = try t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database, consistency: .transaction(id))
@@ -257,4 +257,10 @@ struct PointInTimeQueryTests {
             try await t.engine.commit([.set(try t.key("c/z"), fields: [:])], in: t.database, transaction: id)
         }
     }
+}
+
+/// An engine whose clock stands still unless a test moves it: transactions expire after 60 s of
+/// idleness on the engine's clock, and a loaded runner must not make them expire mid-test.
+func stillClockEngine() throws -> TestEngine {
+    try TestEngine(options: EngineOptions(durability: .none, initialMapSize: 64 << 20, clock: ManualClock()))
 }
