@@ -88,14 +88,7 @@ final class IndexExecutor {
             }
             return results
         }
-        try txn.scan(in: store.tables.index, from: prefix, to: end, reverse: scan.descending) { _, value in
-            let entry = try decodeEntry(value)
-            if entry.flags & IndexKeys.cutFlag != 0 { throw IndexPlanAbandoned() }
-            if let document = try load(IndexedDocument(collection: entry.collection, id: entry.id)), passes(document) {
-                results.append(document)
-            }
-            return stopAt.map { results.count < $0 } ?? true
-        }
+        try collect(in: store.tables.index, from: prefix, to: end, reverse: scan.descending, stopAt: stopAt, into: &results)
         return results
     }
 
@@ -138,7 +131,16 @@ final class IndexExecutor {
     /// Walks a declared composite index's range in query order.
     private func documents(of scan: CompositeScan, stopAt: Int?) throws -> [Document] {
         var results: [Document] = []
-        try txn.scan(in: store.tables.composite, from: scan.from, to: scan.to, reverse: scan.backward) { _, value in
+        try collect(in: store.tables.composite, from: scan.from, to: scan.to, reverse: scan.backward, stopAt: stopAt, into: &results)
+        return results
+    }
+
+    /// Appends the documents of the index entries in `from..<to` (walked backwards when `reverse`)
+    /// that pass the residual filters, until `results` holds `stopAt`; a cut entry abandons the plan.
+    private func collect(
+        in table: Database, from: [UInt8], to: [UInt8]?, reverse: Bool, stopAt: Int?, into results: inout [Document]
+    ) throws {
+        try txn.scan(in: table, from: from, to: to, reverse: reverse) { _, value in
             let entry = try decodeEntry(value)
             if entry.flags & IndexKeys.cutFlag != 0 { throw IndexPlanAbandoned() }
             if let document = try load(IndexedDocument(collection: entry.collection, id: entry.id)), passes(document) {
@@ -146,7 +148,6 @@ final class IndexExecutor {
             }
             return stopAt.map { results.count < $0 } ?? true
         }
-        return results
     }
 
     // MARK: shared
