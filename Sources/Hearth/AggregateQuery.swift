@@ -66,6 +66,13 @@ public final class AggregateQuery: Sendable {
 
     /// Computes the aggregations.
     nonisolated(nonsending) public func getAggregation(source: AggregateSource = .server) async throws(FirestoreError) -> AggregateQuerySnapshot {
+        let (snapshot, _) = try await run(explaining: nil)
+        // Without explain options the engine always computes the results.
+        return snapshot ?? AggregateQuerySnapshot(query: self, values: [:])
+    }
+
+    /// Runs the aggregations, under Query Explain when `options` are given (no results without `analyze`).
+    nonisolated(nonsending) func run(explaining options: ExplainOptions?) async throws(FirestoreError) -> (snapshot: AggregateQuerySnapshot?, metrics: ExplainMetrics?) {
         var aggregations: [Aggregation] = []
         for (index, field) in fields.enumerated() {
             if let error = field.error { throw error }
@@ -73,13 +80,21 @@ public final class AggregateQuery: Sendable {
             aggregations.append(Aggregation(kind, alias: "aggregate_\(index)"))
         }
         let structured = try query.structuredQuery()
-        let engine = try query.firestore.openEngine()
+        let firestore = query.firestore
+        let engine = try firestore.openEngine()
         try await engine.catchUpIndex()
-        let results = try engine.runAggregation(
-            structured, aggregations: aggregations, in: query.firestore.databaseID, access: query.firestore.access)
+        let results: [String: Value]?
+        var metrics: ExplainMetrics?
+        if let options {
+            (results, metrics) = try engine.explainAggregation(
+                structured, aggregations: aggregations, in: firestore.databaseID, access: firestore.access, options: options)
+        } else {
+            results = try engine.runAggregation(structured, aggregations: aggregations, in: firestore.databaseID, access: firestore.access)
+        }
+        guard let results else { return (nil, metrics) }
         var values: [AggregateField: Value] = [:]
         for (index, field) in fields.enumerated() { values[field] = results["aggregate_\(index)"] ?? .null }
-        return AggregateQuerySnapshot(query: self, values: values)
+        return (AggregateQuerySnapshot(query: self, values: values), metrics)
     }
 }
 

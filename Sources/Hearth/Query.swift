@@ -33,15 +33,18 @@ public class Query: @unchecked Sendable {
 
     /// Reads the query's documents, in query order.
     nonisolated(nonsending) public func getDocuments() async throws(FirestoreError) -> QuerySnapshot {
+        try await run(explaining: nil).snapshot
+    }
+
+    /// Runs the query, under Query Explain when `options` are given (no documents without `analyze`).
+    nonisolated(nonsending) func run(explaining options: ExplainOptions?) async throws(FirestoreError) -> (snapshot: QuerySnapshot, metrics: ExplainMetrics?) {
         var query = try structuredQuery()
         if state.limitToLast { query = Self.reversed(query) }
         let engine = try firestore.openEngine()
         try await engine.catchUpIndex()  // suspends instead of blocking a thread while bulk-index work is applied
-        var documents = try engine.runQuery(query, in: firestore.databaseID, access: firestore.access)
+        var (documents, metrics) = try firestore.run(query, on: engine, explaining: options)
         if state.limitToLast { documents.reverse() }
-        return QuerySnapshot(documents: documents.map {
-            QueryDocumentSnapshot(reference: DocumentReference(firestore: firestore, key: $0.key), document: $0)
-        })
+        return (firestore.snapshot(of: documents), metrics)
     }
 
     /// The same query with every order flipped and the cursors swapped (for `limit(toLast:)`).

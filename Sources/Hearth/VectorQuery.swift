@@ -57,15 +57,18 @@ public final class VectorQuery: Sendable {
 
     /// The nearest documents, closest first.
     nonisolated(nonsending) public func getDocuments() async throws(FirestoreError) -> QuerySnapshot {
+        try await run(explaining: nil).snapshot
+    }
+
+    /// Runs the search, under Query Explain when `options` are given (no documents without `analyze`).
+    nonisolated(nonsending) func run(explaining options: ExplainOptions?) async throws(FirestoreError) -> (snapshot: QuerySnapshot, metrics: ExplainMetrics?) {
         var structured = try query.structuredQuery()
         structured.findNearest = try search.get()
         let firestore = query.firestore
         let engine = try firestore.openEngine()
         try await engine.catchUpIndex()
-        let documents = try engine.runQuery(structured, in: firestore.databaseID, access: firestore.access)
-        return QuerySnapshot(documents: documents.map {
-            QueryDocumentSnapshot(reference: DocumentReference(firestore: firestore, key: $0.key), document: $0)
-        })
+        let (documents, metrics) = try firestore.run(structured, on: engine, explaining: options)
+        return (firestore.snapshot(of: documents), metrics)
     }
 }
 

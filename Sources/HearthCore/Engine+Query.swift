@@ -15,17 +15,19 @@ extension Engine {
         _ query: StructuredQuery, in database: DatabaseID, consistency: ReadConsistency = .strong,
         access: AccessContext = .admin
     ) throws(FirestoreError) -> [Document] {
+        try executeQuery(query, in: database, consistency: consistency, access: access).documents
+    }
+
+    /// Runs a query (vector searches included) and reports the plan and what running it read.
+    func executeQuery(
+        _ query: StructuredQuery, in database: DatabaseID, consistency: ReadConsistency, access: AccessContext
+    ) throws(FirestoreError) -> (documents: [Document], explanation: QueryExplanation) {
         // A vector search runs over the whole documents of the query without it, then projects.
         let search = query.findNearest
-        var base = query
-        base.findNearest = nil
-        if search != nil { base.projection = nil }
-        try search?.validate()
-        let target = try QueryTarget(base, database: database)
-        try checkIndexes(target)
-        try authorizeList(query, in: database, access: access)
+        let target = try checkedTarget(query, in: database, access: access)
         let (version, transaction) = try resolve(consistency, in: database)
-        var results = try documents(matching: target, in: database, at: version).documents
+        let found = try documents(matching: target, in: database, at: version)
+        var results = found.documents
         if let search {
             results = search.apply(to: results)
             if let projection = query.projection {
@@ -37,18 +39,35 @@ extension Engine {
                 try transactions.recordRead(transaction, key: document.key, version: document.updateTime.microseconds)
             }
         }
-        return results
+        return (results, found.explanation)
+    }
+
+    /// The validated target a query (or the base of a vector search) reads, once the index
+    /// requirement and the access policy have both allowed it.
+    func checkedTarget(_ query: StructuredQuery, in database: DatabaseID, access: AccessContext) throws(FirestoreError) -> QueryTarget {
+        var base = query
+        if let search = query.findNearest {
+            try search.validate()
+            base.findNearest = nil
+            base.projection = nil
+        }
+        let target = try QueryTarget(base, database: database)
+        try checkIndexes(target)
+        try authorizeList(query, in: database, access: access)
+        return target
     }
 
     /// The number of documents `target` matches (ignoring offset and limit), counted from index
-    /// entries alone; nil when the index cannot count it exactly (the caller counts documents).
-    func countFromIndex(_ target: QueryTarget, in database: DatabaseID) throws(FirestoreError) -> Int? {
-        try readIndexed { txn -> Int? in
-            guard let db = try store.catalog.databaseNumber(database, in: txn) else { return 0 }
+    /// entries alone, with the count plan and its work; nil when the index cannot count it exactly
+    /// (the caller counts documents).
+    func countFromIndex(_ target: QueryTarget, in database: DatabaseID) throws(FirestoreError) -> (count: Int, explanation: QueryExplanation)? {
+        try readIndexed { txn -> (count: Int, explanation: QueryExplanation)? in
+            guard let db = try store.catalog.databaseNumber(database, in: txn) else { return (0, QueryExplanation(plan: .noDatabase)) }
             guard let plan = try QueryPlanner(store: store, txn: txn, db: db, target: target).countPlan() else { return nil }
             let executor = IndexExecutor(store: store, txn: txn, db: db, target: target, excluded: [], accepts: { _ in true })
             do {
-                return try executor.count(for: plan)
+                let count = try executor.count(for: plan)
+                return (count, QueryExplanation(plan: plan, stats: executor.stats))
             } catch is IndexPlanAbandoned {
                 return nil
             }
@@ -81,9 +100,16 @@ extension Engine {
     func queryPlan(_ query: StructuredQuery, in database: DatabaseID) throws(FirestoreError) -> QueryPlan {
         let target = try QueryTarget(query, database: database)
         try checkIndexes(target)
-        return try readIndexed { txn in
+        return try plan(for: target, in: database)
+    }
+
+    /// The plan the latest version would answer `target` with (a count plan when `counting` and
+    /// the index can count it), without running it.
+    func plan(for target: QueryTarget, in database: DatabaseID, counting: Bool = false) throws(FirestoreError) -> QueryPlan {
+        try readIndexed { txn in
             guard let db = try store.catalog.databaseNumber(database, in: txn) else { return QueryPlan.noDatabase }
             var planner = QueryPlanner(store: store, txn: txn, db: db, target: target)
+            if counting, let count = try planner.countPlan() { return count }
             return try planner.plan()
         }
     }
@@ -130,7 +156,7 @@ extension Engine {
     }
 
     /// The version to read at (nil = latest) and the read-write transaction to record reads in.
-    private func resolve(
+    func resolve(
         _ consistency: ReadConsistency, in database: DatabaseID
     ) throws(FirestoreError) -> (version: Int64?, transaction: TransactionID?) {
         switch consistency {
@@ -177,7 +203,7 @@ extension Engine {
     }
 
     /// The documents of database number `db` changed by commits after `version`, read in `txn`.
-    private func keysChanged(after version: Int64, db: UInt32, in txn: ReadTransaction) throws -> Set<DocumentKey> {
+    func keysChanged(after version: Int64, db: UInt32, in txn: ReadTransaction) throws -> Set<DocumentKey> {
         var keys: Set<DocumentKey> = []
         try txn.scan(in: store.tables.changes, from: StorageKeys.change(version: version + 1), to: nil) { _, value in
             let record = try ChangeRecord.decode(value)
@@ -209,59 +235,5 @@ extension Engine {
             } while token != nil
         }
         return documents
-    }
-}
-
-extension Engine {
-    /// Runs aggregations over a query's results (Firestore's `RunAggregationQuery`).
-    ///
-    /// Only documents holding every field a sum or average reads are considered (Firestore's
-    /// rule), before the query's cursors, offset and limit apply; non-numeric values of those
-    /// fields are skipped by sum and average but still counted. Default aliases are `field_<n>`.
-    /// - Throws: `INVALID_ARGUMENT` for no or more than five aggregations, duplicate aliases, a
-    ///   non-positive `upTo`, or an invalid query.
-    public func runAggregation(
-        _ query: StructuredQuery, aggregations: [Aggregation], in database: DatabaseID,
-        consistency: ReadConsistency = .strong, access: AccessContext = .admin
-    ) throws(FirestoreError) -> [String: Value] {
-        guard query.findNearest == nil else {
-            throw FirestoreError(.invalidArgument, "Aggregations over a find_nearest query are not supported.")
-        }
-        guard !aggregations.isEmpty, aggregations.count <= Aggregation.maxPerQuery else {
-            throw FirestoreError(
-                .invalidArgument,
-                "An aggregation query must have between 1 and \(Aggregation.maxPerQuery) aggregations (the maximum number of aggregations is \(Aggregation.maxPerQuery)); it has \(aggregations.count).")
-        }
-        let aliases = aggregations.enumerated().map { $0.element.alias ?? "field_\($0.offset + 1)" }
-        guard Set(aliases).count == aliases.count else {
-            throw FirestoreError(.invalidArgument, "Aggregation aliases must be unique, but got \(aliases).")
-        }
-        for alias in aliases where alias.isEmpty {
-            throw FirestoreError(.invalidArgument, "Aggregation aliases must not be empty.")
-        }
-        for case .count(let upTo?) in aggregations.map(\.kind) where upTo <= 0 {
-            throw FirestoreError(.invalidArgument, "count up_to must be greater than zero, but was \(upTo).")
-        }
-        var unprojected = query
-        unprojected.projection = nil
-        let target = try QueryTarget(unprojected, database: database)
-        try checkIndexes(target)
-        try authorizeList(query, in: database, access: access)
-        let fields = aggregations.compactMap(\.field)
-        let (version, _) = try resolve(consistency, in: database)
-        if version == nil, fields.isEmpty, let total = try countFromIndex(target, in: database) {
-            // Every aggregation is a count: the index entries answer without decoding a document.
-            let selected = Int64(max(0, min(query.limit ?? Int.max, total - query.offset)))
-            let counts = aggregations.map { aggregation -> Value in
-                guard case .count(let upTo) = aggregation.kind else { return .integer(selected) }
-                return .integer(upTo.map { min(selected, $0) } ?? selected)
-            }
-            return Dictionary(uniqueKeysWithValues: zip(aliases, counts))
-        }
-        // Only documents holding every aggregated field count (present, even if null or not a number).
-        let selected = try documents(matching: target, in: database, at: version) { document in
-            fields.allSatisfy { document.fields.value(at: $0) != nil }
-        }
-        return AggregationEvaluator.evaluate(aggregations, over: selected.documents)
     }
 }

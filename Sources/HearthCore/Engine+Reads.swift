@@ -78,23 +78,53 @@ extension Engine {
         _ = try transactions.finish(id, database: database)
     }
 
-    /// Lists the ids of the collections directly under `parent` (the root when nil), in order.
-    /// Only admins may list collection ids once an access policy is set (as in Firebase, where
-    /// only server SDKs can).
+    /// Lists the ids of the collections directly under `parent` (the root when nil), in order:
+    /// those holding a document at any depth, as of the read time or read-only transaction
+    /// `consistency` names (now when strong). Only admins may list collection ids once an access
+    /// policy is set (as in Firebase, where only server SDKs can).
     public func listCollectionIDs(
         in database: DatabaseID, parent: DocumentKey?, pageSize: Int? = nil, pageToken: String? = nil,
-        access: AccessContext = .admin
+        consistency: ReadConsistency = .strong, access: AccessContext = .admin
     ) throws(FirestoreError) -> Page<String> {
         try requireAdmin(access)
         let size = try checkedPageSize(pageSize)
-        let all = try read { txn -> [String] in
-            guard let db = try store.catalog.databaseNumber(database, in: txn) else { return [] }
-            return try store.collectionIDs(db: db, parent: parent?.path ?? .root, in: txn)
+        let parentPath = parent?.path ?? .root
+        let all: [String]
+        if let version = try resolve(consistency, in: database).version {
+            all = try collectionIDs(in: database, parent: parentPath, at: version)
+        } else {
+            all = try read { txn -> [String] in
+                guard let db = try store.catalog.databaseNumber(database, in: txn) else { return [] }
+                return try store.collectionIDs(db: db, parent: parentPath, in: txn)
+            }
         }
         let after = pageToken.flatMap { $0.isEmpty ? nil : $0 }
         let remaining = after.map { token in all.filter { String.compareUTF8($0, token) > 0 } } ?? all
         let items = Array(remaining.prefix(size))
         return Page(items: items, nextPageToken: remaining.count > size ? items.last : nil)
+    }
+
+    /// The keys of a collection's missing documents (paths with no document that have documents
+    /// below them), in name order, as of the read time or read-only transaction `consistency`
+    /// names (now when strong). Judged as a `list` of the collection, as `listDocuments` is.
+    public func listMissingDocuments(
+        in database: DatabaseID, collection: ResourcePath, consistency: ReadConsistency = .strong,
+        access: AccessContext = .admin
+    ) throws(FirestoreError) -> [DocumentKey] {
+        if policy(for: access) != nil {
+            try authorizeList(StructuredQuery(parent: collection.parent ?? .root, collectionID: collection.lastSegment), in: database, access: access)
+        }
+        if let version = try resolve(consistency, in: database).version {
+            return try missingDocumentKeys(in: database, collection: collection, at: version)
+        }
+        var missing: [DocumentKey] = []
+        var token: String?
+        repeat {
+            let page = try listDocuments(in: database, collection: collection, pageSize: 1_000, pageToken: token, showMissing: true, access: access)
+            missing += page.items.filter { $0.document == nil }.map(\.key)
+            token = page.nextPageToken
+        } while token != nil
+        return missing
     }
 
     /// Lists the documents of the collection at `collection`, in document-id order.

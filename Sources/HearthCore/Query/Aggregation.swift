@@ -33,13 +33,99 @@ public struct Aggregation: Sendable, Equatable {
     }
 }
 
+/// A `RunAggregationQuery`'s aggregations, validated with Firestore's messages and named: an
+/// aggregation without an alias gets `field_<n>`, counting only the unnamed ones (`field_1` is the
+/// first aggregation without an alias, wherever it stands).
+struct AggregationRequest {
+    /// The aggregations, in request order.
+    let aggregations: [Aggregation]
+    /// Each aggregation's result name, in request order.
+    let aliases: [String]
+
+    /// Validates `aggregations`.
+    /// - Throws: `INVALID_ARGUMENT` for none or more than five, a reserved (`__…__`) or duplicate
+    ///   alias, a negative `up_to`, or a sum or average of `__name__`.
+    init(_ aggregations: [Aggregation]) throws(FirestoreError) {
+        guard !aggregations.isEmpty else { throw FirestoreError(.invalidArgument, "Aggregations can not be empty.") }
+        guard aggregations.count <= Aggregation.maxPerQuery else {
+            throw FirestoreError(
+                .invalidArgument,
+                "The maximum number of aggregations allowed in an aggregation query is \(Aggregation.maxPerQuery). Received: \(aggregations.count)")
+        }
+        var unnamed = 0
+        var aliases: [String] = []
+        for aggregation in aggregations {
+            let alias: String
+            if let given = aggregation.alias {
+                alias = given
+            } else {
+                unnamed += 1
+                alias = "field_\(unnamed)"
+            }
+            if alias.count >= 4, alias.hasPrefix("__"), alias.hasSuffix("__") {
+                throw FirestoreError(.invalidArgument, "The property.name \"\(alias)\" is reserved.")
+            }
+            if aliases.contains(where: { String.equalUTF8($0, alias) }) {
+                throw FirestoreError(.invalidArgument, "Aggregation aliases contain duplicate alias: \(alias).")
+            }
+            switch aggregation.kind {
+            case .count(let upTo?) where upTo < 0:
+                throw FirestoreError(
+                    .invalidArgument, "The `up_to` value in a COUNT aggregation must be greater than or equal to zero.")
+            case .sum(let field), .average(let field):
+                if field.isDocumentID {
+                    throw FirestoreError(.invalidArgument, "Aggregations are not supported for the property: __key__")
+                }
+            case .count:
+                break
+            }
+            aliases.append(alias)
+        }
+        self.aggregations = aggregations
+        self.aliases = aliases
+    }
+
+    /// The fields the sums and averages read, each once, in request order.
+    var fields: [FieldPath] {
+        var unique: [FieldPath] = []
+        for field in aggregations.compactMap(\.field) where !unique.contains(field) { unique.append(field) }
+        return unique
+    }
+
+    /// The query the aggregations read, as Firestore answers it: a sum or average reads its
+    /// field's index, so after the query's own effective order (explicit orders, then inequality
+    /// fields) come the aggregated fields, ascending, then the name. Ordering by a field also
+    /// requires it, so only documents holding every aggregated field take part, and a limit keeps
+    /// the smallest values. Count alone leaves the query as it is. The projection is dropped.
+    func effectiveQuery(_ query: StructuredQuery) -> StructuredQuery {
+        var result = query
+        result.projection = nil
+        let fields = self.fields
+        guard !fields.isEmpty else { return result }
+        var orders = QueryTarget.effectiveOrder(of: query)
+        // An implicit trailing name order gives way to the aggregated fields; an explicit one stays.
+        if let last = orders.last, last.field.isDocumentID, !query.orderBy.contains(where: { $0.field.isDocumentID }) {
+            orders.removeLast()
+        }
+        for field in fields where !orders.contains(where: { $0.field == field }) {
+            orders.append(QueryOrder(field))
+        }
+        result.orderBy = orders
+        return result
+    }
+
+    /// The results by alias.
+    func evaluate(over documents: [Document]) -> [String: Value] {
+        AggregationEvaluator.evaluate(aggregations, aliases: aliases, over: documents)
+    }
+}
+
 /// Computes aggregations over a query's documents, with Firestore's typing rules (fact sheet §4.12).
 enum AggregationEvaluator {
     /// The results by alias.
-    static func evaluate(_ aggregations: [Aggregation], over documents: [Document]) -> [String: Value] {
+    static func evaluate(_ aggregations: [Aggregation], aliases: [String], over documents: [Document]) -> [String: Value] {
         var results: [String: Value] = [:]
-        for (index, aggregation) in aggregations.enumerated() {
-            let alias = aggregation.alias ?? "field_\(index + 1)"
+        for (aggregation, alias) in zip(aggregations, aliases) {
             switch aggregation.kind {
             case .count(let upTo):
                 let count = Int64(documents.count)

@@ -24,6 +24,9 @@ struct QueryPlan: Sendable, Equatable, CustomStringConvertible {
     /// The plan when the query's database does not exist.
     static let noDatabase = QueryPlan(source: .empty(.noDatabase))
 
+    /// The plan of aggregations that are all counts capped at zero: nothing needs reading.
+    static let countCappedAtZero = QueryPlan(source: .empty(.countCappedAtZero), output: .count)
+
     /// Every index the plan reads, each once, in reading order (Query Explain's indexes used).
     var indexesRead: [IndexDescriptor] {
         var unique: [IndexDescriptor] = []
@@ -91,6 +94,8 @@ enum EmptyReason: Sendable, Equatable, CustomStringConvertible {
     case noDisjunct
     /// The filters on this field allow no value.
     case emptyRange(FieldPath)
+    /// Every aggregation is a count capped at zero.
+    case countCappedAtZero
 
     var description: String {
         switch self {
@@ -98,6 +103,7 @@ enum EmptyReason: Sendable, Equatable, CustomStringConvertible {
         case .noCollection: return "no collection"
         case .noDisjunct: return "no disjunct can match"
         case .emptyRange(let field): return "empty range of \(field.canonicalString)"
+        case .countCappedAtZero: return "count capped at zero"
         }
     }
 }

@@ -55,15 +55,16 @@ extension DocumentStore {
         return (gathered.map(\.entry), hasMore)
     }
 
-    /// The ids of the collections directly under `parent` that hold records, in UTF-8 order.
-    func collectionIDs(db: UInt32, parent: ResourcePath, in txn: ReadTransaction) throws -> [String] {
+    /// The ids of the collections directly under `parent` that hold records (every collection
+    /// ever used there with `includeEmpty`), in UTF-8 order.
+    func collectionIDs(db: UInt32, parent: ResourcePath, includeEmpty: Bool = false, in txn: ReadTransaction) throws -> [String] {
         let prefix = StorageKeys.childrenPrefix(db: db, parent: parent)
         var ids: [String] = []
         try txn.scan(in: tables.children, from: prefix, to: StorageKeys.successor(ofPrefix: prefix)) { _, value in
             guard let collection = value.bigEndianUInt64(at: 0) else {
                 throw FirestoreError(.dataLoss, "Corrupt stored collection entry.")
             }
-            if try collectionHasRecords(db: db, collection: collection, in: txn) {
+            if try includeEmpty || collectionHasRecords(db: db, collection: collection, in: txn) {
                 ids.append(String(decoding: UnsafeRawBufferPointer(rebasing: value[8...]), as: UTF8.self))
             }
             return true

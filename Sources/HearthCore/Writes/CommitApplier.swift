@@ -52,7 +52,7 @@ enum CommitApplier {
                 touchedBefore = false
             }
             let state = current[slot]
-            try checkPrecondition(write, state: state, database: database, touchedBefore: touchedBefore)
+            try checkPrecondition(write, state: state, database: database, commitTime: commitTime, touchedBefore: touchedBefore)
             let (next, result) = try applyOne(write, to: state, database: database, commitTime: commitTime)
             current[slot] = next
             results.append(result)
@@ -68,8 +68,10 @@ enum CommitApplier {
         return Plan(writeResults: results, changes: changes)
     }
 
+    /// Checks a write's precondition against the document's state before it. An `update_time`
+    /// later than this commit's time names a version that cannot exist yet: `INVALID_ARGUMENT`.
     private static func checkPrecondition(
-        _ write: Write, state: DocumentRecord.Contents?, database: DatabaseID, touchedBefore: Bool
+        _ write: Write, state: DocumentRecord.Contents?, database: DatabaseID, commitTime: Timestamp, touchedBefore: Bool
     ) throws(FirestoreError) {
         var name: String { write.key.resourceName(in: database) }  // built only when a check fails
         var failure: FirestoreError?
@@ -82,6 +84,10 @@ enum CommitApplier {
             failure = FirestoreError(.alreadyExists, "Document already exists: \(name)")
         case .exists:
             break
+        case .updateTime(let required) where required.microseconds > commitTime.microseconds:
+            throw FirestoreError(
+                .invalidArgument,
+                "Precondition update_time \(required) is in the future: no document can have been updated after the latest commit (\(commitTime)).")
         case .updateTime(let required):
             let stored = state?.updateTime ?? 0
             if stored != required.microseconds || state == nil {

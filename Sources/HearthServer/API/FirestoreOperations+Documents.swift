@@ -77,12 +77,13 @@ extension FirestoreOperations {
                 showMissing: request.showMissing, access: access)
             listed = (page.items.map { ($0.key, $0.document) }, page.nextPageToken)
         } else {
+            let consistency = try resolve(request.selector, in: database).consistency
             let documents = try listDocuments(
                 in: database, collection: collection, pageSize: pageSize, pageToken: pageToken,
-                consistency: try resolve(request.selector, in: database).consistency, access: access)
+                consistency: consistency, access: access)
             listed = request.showMissing
                 ? try addingMissing(to: documents, in: database, collection: collection, pageSize: pageSize,
-                                    pageToken: pageToken, access: access)
+                                    pageToken: pageToken, consistency: consistency, access: access)
                 : documents
         }
         var response = Google_Firestore_V1_ListDocumentsResponse()
@@ -115,28 +116,21 @@ extension FirestoreOperations {
         return (items, more ? items.last?.key.documentID : nil)
     }
 
-    /// A page of documents at a read time with the *missing* documents (paths with sub-collections
-    /// but no document) merged in by name. Missing entries come from the current state: the store
-    /// keeps no history of them (documented in specs/wire.md).
+    /// A page of documents at a read time (or in a transaction) with the *missing* documents
+    /// (paths with documents below them but no document) of that same time merged in by name.
     private func addingMissing(
         to page: (items: [(key: DocumentKey, document: Document?)], nextPageToken: String?),
-        in database: DatabaseID, collection: ResourcePath, pageSize: Int?, pageToken: String?, access: AccessContext
+        in database: DatabaseID, collection: ResourcePath, pageSize: Int?, pageToken: String?,
+        consistency: ReadConsistency, access: AccessContext
     ) throws(FirestoreError) -> (items: [(key: DocumentKey, document: Document?)], nextPageToken: String?) {
         let size = pageSize ?? Int.max
         // The page ends at its last document when more documents follow; missing entries are
-        // gathered up to there (or to the end when the documents ran out).
+        // gathered from the token up to there (or to the end when the documents ran out).
         let end = page.nextPageToken == nil ? nil : page.items.last?.key
-        var missing: [(key: DocumentKey, document: Document?)] = []
-        var token = pageToken
-        scan: repeat {
-            let current = try engine.listDocuments(
-                in: database, collection: collection, pageSize: 500, pageToken: token, showMissing: true, access: access)
-            for entry in current.items {
-                if let end, end < entry.key { break scan }
-                if entry.document == nil { missing.append((entry.key, nil)) }
-            }
-            token = current.nextPageToken
-        } while token != nil
+        let start = pageToken.map { DocumentKey(unchecked: collection.appending($0)) }
+        let missing = try engine.listMissingDocuments(in: database, collection: collection, consistency: consistency, access: access)
+            .filter { key in start.map { $0 < key } ?? true && end.map { key < $0 } ?? true }
+            .map { (key: $0, document: Document?.none) }
         let merged = (page.items + missing).sorted { $0.key < $1.key }
         let items = Array(merged.prefix(size))
         let more = page.nextPageToken != nil || merged.count > size
@@ -151,10 +145,12 @@ extension FirestoreOperations {
         guard request.pageSize >= 0 else {
             throw FirestoreError(.invalidArgument, "page_size must not be negative, but was \(request.pageSize).")
         }
+        var consistency = ReadConsistency.strong
+        if case .readTime(let time)? = request.consistencySelector { consistency = .readTime(try Timestamp(proto: time)) }
         let page = try engine.listCollectionIDs(
             in: database, parent: parent.isEmpty ? nil : try DocumentKey(path: parent),
             pageSize: request.pageSize == 0 ? nil : Int(request.pageSize),
-            pageToken: request.pageToken.isEmpty ? nil : request.pageToken, access: access)
+            pageToken: request.pageToken.isEmpty ? nil : request.pageToken, consistency: consistency, access: access)
         var response = Google_Firestore_V1_ListCollectionIdsResponse()
         response.collectionIds = page.items
         response.nextPageToken = page.nextPageToken ?? ""

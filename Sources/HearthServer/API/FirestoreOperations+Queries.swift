@@ -4,6 +4,8 @@ import HearthCore
 extension FirestoreOperations {
     /// RunQuery: the query's documents, one response each (one response with only the read time
     /// when nothing matches); a transaction begun by the query comes alone in the first response.
+    /// With `explain_options`, the last response carries the report; without `analyze` no
+    /// documents are sent, only the plan.
     func runQuery(_ request: Google_Firestore_V1_RunQueryRequest, access: AccessContext) throws(FirestoreError) -> [Google_Firestore_V1_RunQueryResponse] {
         let (database, parent) = try ResourceName.parent(request.parent)
         guard case .structuredQuery(let structured)? = request.queryType else {
@@ -11,7 +13,15 @@ extension FirestoreOperations {
         }
         let query = try ProtoQuery.query(structured, parent: parent)
         let read = try resolve(request.selector, in: database)
-        let documents = try engine.runQuery(query, in: database, consistency: read.consistency, access: access)
+        let explain = ProtoExplain.options(request.explainOptions, present: request.hasExplainOptions)
+        let documents: [Document]
+        var metrics: ExplainMetrics?
+        if let explain {
+            (documents, metrics) = try engine.explainQuery(
+                query, in: database, consistency: read.consistency, access: access, options: explain)
+        } else {
+            documents = try engine.runQuery(query, in: database, consistency: read.consistency, access: access)
+        }
         var responses: [Google_Firestore_V1_RunQueryResponse] = []
         if let transaction = read.newTransaction {
             var first = Google_Firestore_V1_RunQueryResponse()
@@ -29,11 +39,14 @@ extension FirestoreOperations {
             response.readTime = read.readTime.proto
             responses.append(response)
         }
-        if !responses.isEmpty { responses[responses.count - 1].done = true }
+        if let metrics { responses[responses.count - 1].explainMetrics = ProtoExplain.proto(metrics) }
+        responses[responses.count - 1].done = true
         return responses
     }
 
-    /// RunAggregationQuery: one result row keyed by alias (or `field_<n>`).
+    /// RunAggregationQuery: one result row keyed by alias (or `field_<n>`). With
+    /// `explain_options` the response also carries the report; without `analyze` it carries no
+    /// result, only the plan.
     func runAggregationQuery(
         _ request: Google_Firestore_V1_RunAggregationQueryRequest, access: AccessContext
     ) throws(FirestoreError) -> [Google_Firestore_V1_RunAggregationQueryResponse] {
@@ -45,10 +58,17 @@ extension FirestoreOperations {
         let query = try ProtoQuery.query(structured, parent: parent)
         let aggregations = try ProtoQuery.aggregations(aggregation.aggregations)
         let read = try resolve(request.selector, in: database)
-        let values = try engine.runAggregation(
-            query, aggregations: aggregations, in: database, consistency: read.consistency, access: access)
         var response = Google_Firestore_V1_RunAggregationQueryResponse()
-        response.result.aggregateFields = ProtoValue.protoFields(values)
+        if let explain = ProtoExplain.options(request.explainOptions, present: request.hasExplainOptions) {
+            let (values, metrics) = try engine.explainAggregation(
+                query, aggregations: aggregations, in: database, consistency: read.consistency, access: access, options: explain)
+            if let values { response.result.aggregateFields = ProtoValue.protoFields(values) }
+            response.explainMetrics = ProtoExplain.proto(metrics)
+        } else {
+            let values = try engine.runAggregation(
+                query, aggregations: aggregations, in: database, consistency: read.consistency, access: access)
+            response.result.aggregateFields = ProtoValue.protoFields(values)
+        }
         response.readTime = read.readTime.proto
         if let transaction = read.newTransaction { response.transaction = ProtoTransaction.bytes(transaction) }
         return [response]

@@ -122,6 +122,24 @@ struct WriteTests {
         #expect(try t.get("c/d")?.fields == ["v": 2])
     }
 
+    @Test func anUpdateTimeLaterThanEveryCommitIsAnInvalidArgument() async throws {
+        let t = try TestEngine()
+        let key = try t.key("c/d")
+        let created = try await t.commit([.set(key, fields: ["v": 1])])
+        let future = Timestamp(microseconds: created.commitTime.microseconds + 86_400_000_000)
+        for write in [
+            Write(.set(key, fields: ["v": 2]), precondition: .updateTime(future)),
+            Write(.update(key, fields: ["v": 2], mask: [.p("v")]), precondition: .updateTime(future)),
+            Write.delete(key, precondition: .updateTime(future)),
+        ] {
+            await expectError(.invalidArgument) { try await t.commit([write]) }
+        }
+        // A past time that does not match stays FAILED_PRECONDITION.
+        let past = Timestamp(microseconds: created.commitTime.microseconds - 1)
+        await expectError(.failedPrecondition) { try await t.commit([Write.delete(key, precondition: .updateTime(past))]) }
+        #expect(try t.get("c/d")?.fields == ["v": 1])
+    }
+
     @Test func failedPreconditionLeavesNoPartialWrite() async throws {
         let t = try TestEngine()
         let a = try t.key("c/a")
