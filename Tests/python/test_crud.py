@@ -119,3 +119,34 @@ def test_list_documents_in_a_transaction_pages_by_name(client, coll):
         if not token:
             break
     assert seen == ["a", "b", "c", "d"]
+
+
+def test_update_time_precondition_in_the_future_is_invalid(server, client, coll):
+    import datetime
+
+    import requests
+
+    from conftest import PROJECT
+
+    doc = coll.document("future")
+    created = doc.set({"v": 1})
+    future = created.update_time + datetime.timedelta(days=1)
+    option = firestore.Client.write_option(last_update_time=future)
+    with pytest.raises(exceptions.InvalidArgument):
+        doc.update({"v": 2}, option=option)
+    with pytest.raises(exceptions.InvalidArgument):
+        doc.delete(option=option)
+    # The client's set takes no precondition: a set with one, over REST.
+    name = f"projects/{PROJECT}/databases/(default)/documents/{doc.path}"
+    response = requests.post(
+        f"{server.url}/v1/projects/{PROJECT}/databases/(default)/documents:commit",
+        headers={"Authorization": "Bearer owner"},
+        json={"writes": [{"update": {"name": name, "fields": {"v": {"integerValue": "3"}}},
+                          "currentDocument": {"updateTime": future.isoformat().replace("+00:00", "Z")}}]})
+    assert response.status_code == 400, response.text
+    assert response.json()["error"]["status"] == "INVALID_ARGUMENT"
+    # A past time that does not match stays FAILED_PRECONDITION.
+    past = created.update_time - datetime.timedelta(seconds=1)
+    with pytest.raises(exceptions.FailedPrecondition):
+        doc.update({"v": 2}, option=firestore.Client.write_option(last_update_time=past))
+    assert doc.get().to_dict() == {"v": 1}
