@@ -176,11 +176,17 @@ struct DeferredIndexTests {
         try await t.commit(try (0..<2).map { .delete(try t.key("c/d\(299 - $0)")) })
         let deadline = Date().addingTimeInterval(10)
         var last: [Value?] = []
+        var failure: FirestoreError?
         while Date() < deadline {
-            if case .success(let event)? = log.all.last { last = event.documents.map(\.fields["n"]) }
-            if last == [.integer(3), .integer(4), .integer(5)] { break }
+            switch log.all.last {
+            case .success(let event)?: last = event.documents.map(\.fields["n"])
+            case .failure(let error)?: failure = error
+            case nil: break
+            }
+            if last == [.integer(3), .integer(4), .integer(5)] || failure != nil { break }
             try await Task.sleep(nanoseconds: 5_000_000)
         }
-        #expect(last == [.integer(3), .integer(4), .integer(5)])
+        #expect(failure == nil, "the listener failed: \(String(describing: failure))")
+        #expect(last == [.integer(3), .integer(4), .integer(5)], "events: \(log.all.count)")
     }
 }
