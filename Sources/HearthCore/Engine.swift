@@ -103,12 +103,6 @@ public final class Engine: Sendable {
     package func setBackgroundErrorHandler(_ handler: (@Sendable (any Error) -> Void)?) {
         writer.setBackgroundErrorHandler(handler)
     }
-
-    /// Closes like `close()` but leaves pending index work undone, as a crash would (tests of recovery).
-    package func closeLeavingIndexBacklog() {
-        writer.closeLeavingIndexBacklog()
-        environment.close()
-    }
 }
 
 /// Checks and initialises the schema version stored in `meta`.

@@ -44,8 +44,6 @@ final class Writer: @unchecked Sendable {
     private var indexWaiters: [IndexWaiter] = []
     /// Told about failures of background work no caller waits for (a failed index catch-up).
     private let backgroundErrorHandler = Mutex<(@Sendable (any Error) -> Void)?>(nil)
-    /// When set, `close` leaves the backlog as a crash would (tests of recovery); guarded by `condition`.
-    private var leavesBacklogOnClose = false
 
     /// Most commits one LMDB transaction takes.
     private static let maxGroup = 1_000
@@ -138,14 +136,6 @@ final class Writer: @unchecked Sendable {
         condition.signal()
     }
 
-    /// Closes like `close` but leaves pending index work undone, as a crash would (for tests).
-    func closeLeavingIndexBacklog() {
-        condition.lock()
-        leavesBacklogOnClose = true
-        condition.unlock()
-        close()
-    }
-
     /// Stops accepting commits, finishes the queued ones and the index work, and waits for the
     /// thread to end.
     func close() {
@@ -163,8 +153,8 @@ final class Writer: @unchecked Sendable {
         case commits([Pending])
         /// Bring the index up to date, then wake these readers.
         case catchUp([IndexWaiter])
-        /// Closed and drained: finish the index work (unless told not to) and stop.
-        case finish(leavingBacklog: Bool)
+        /// Closed and drained: finish the index work and stop.
+        case finish
     }
 
     private func run() {
@@ -175,8 +165,8 @@ final class Writer: @unchecked Sendable {
             case .catchUp(let waiters):
                 catchUpIndex()
                 for waiter in waiters { waiter.wake() }
-            case .finish(let leavingBacklog):
-                if !leavingBacklog { catchUpIndex() }
+            case .finish:
+                catchUpIndex()
                 finished.signal()
                 return
             }
@@ -257,7 +247,7 @@ final class Writer: @unchecked Sendable {
             indexWaiters.removeAll()
             return .catchUp(waiters)
         }
-        if queue.isEmpty { return .finish(leavingBacklog: leavesBacklogOnClose) }
+        if queue.isEmpty { return .finish }
         var count = 0
         var writes = 0
         while count < queue.count && count < Writer.maxGroup
