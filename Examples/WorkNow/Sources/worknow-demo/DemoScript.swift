@@ -1,5 +1,6 @@
 import ExampleSupport
 import Foundation
+import Hearth
 import WorkNow
 
 /// The scripted session: Ana needs an electrician; Luis, Marta (Madrid) and Jordi (Barcelona) are
