@@ -61,8 +61,10 @@ struct DemoScript {
         try await expectRefusal("Luis offers 75 €, above the maximum") {
             _ = try await luis.sendOffer(OfferForm(price: 75, duration: "1 hora"), to: job.requestID)
         }
-        _ = try await luis.sendOffer(OfferForm(price: 55, duration: "1 hora", message: "Voy esta tarde"), to: job.requestID)
-        _ = try await marta.sendOffer(OfferForm(price: 48, duration: "45 minutos", message: "Mañana a las 9"), to: job.requestID)
+        _ = try await luis.sendOffer(
+            OfferForm(price: 55, duration: "1 hora", message: "Voy esta tarde"), to: job.requestID)
+        _ = try await marta.sendOffer(
+            OfferForm(price: 48, duration: "45 minutos", message: "Mañana a las 9"), to: job.requestID)
         print("Luis offers 55 €, Marta 48 €")
         try await expectRefusal("Marta sends a second offer") {
             _ = try await marta.sendOffer(OfferForm(price: 40, duration: "45 minutos"), to: job.requestID)
@@ -71,7 +73,9 @@ struct DemoScript {
             _ = try await luis.offers(on: job.requestID)
         }
         let offers = try await ana.offers(on: job.requestID)
-        print("Ana sees \(DemoNarration.count(offers.count, "offer")): " + offers.map { "\($0.price) €" }.joined(separator: ", "))
+        print(
+            "Ana sees \(DemoNarration.count(offers.count, "offer")): "
+                + offers.map { "\($0.price) €" }.joined(separator: ", "))
 
         section("Accept exactly one offer (two taps at once)")
         async let first = outcome { try await ana.acceptOffer(of: marta.uid, on: job.requestID) }

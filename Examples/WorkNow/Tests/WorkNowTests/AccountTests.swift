@@ -8,11 +8,14 @@ struct AccountTests {
     @Test func registrationWritesTheProfileWithZeroedCounters() async throws {
         let fixture = try TestApp()
         defer { fixture.close() }
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi, trades: [.electricista, .limpieza]))
+        let luis = try await fixture.session(
+            People.worker("Luis", at: People.chamberi, trades: [.electricista, .limpieza]))
         let profile = try await luis.ownProfile()
         #expect(profile.nombre == "Luis" && profile.email == "luis@test.es")
         #expect(profile.trades == ["Electricista", "Limpieza"])
-        #expect(profile.oficios.count == 8 && profile.oficios.filter(\.selected).map(\.nombre) == ["Electricista", "Limpieza"])
+        #expect(
+            profile.oficios.count == 8
+                && profile.oficios.filter(\.selected).map(\.nombre) == ["Electricista", "Limpieza"])
         #expect(profile.latitude == "40.434" && profile.location.latitude == 40.434)
         #expect(profile.ratingSum == 0 && profile.ratingCount == 0 && profile.averageRating == nil)
     }

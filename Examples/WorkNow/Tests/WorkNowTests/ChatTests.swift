@@ -28,7 +28,9 @@ struct ChatTests {
         #expect(chat == same && chat.participants == [ana.uid, luis.uid].sorted())
         let (first, second) = ana.uid < luis.uid ? (ana.uid, luis.uid) : (luis.uid, ana.uid)
         let initials = [ana.uid: "AG", luis.uid: "LO"]
-        #expect(chat.id == String(first.prefix(5)) + (initials[first] ?? "") + String(second.prefix(5)) + (initials[second] ?? ""))
+        #expect(
+            chat.id == String(first.prefix(5)) + (initials[first] ?? "") + String(second.prefix(5))
+                + (initials[second] ?? ""))
 
         let view = ListenerInbox<[Mensaje]>()
         let registration = ana.listenToMessages(in: chat.id ?? "", view.deliver)

@@ -11,7 +11,8 @@ struct OfferTests {
         let ana = try await fixture.client()
         let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
         let job = try await ana.requestService(People.sockets())
-        let offer = try await luis.sendOffer(OfferForm(price: 60, duration: " 1 hora ", message: "Hoy"), to: job.requestID)
+        let offer = try await luis.sendOffer(
+            OfferForm(price: 60, duration: " 1 hora ", message: "Hoy"), to: job.requestID)
         #expect(offer.worker == luis.uid && offer.price == 60 && offer.duration == "1 hora" && offer.createdAt != nil)
         #expect(try await luis.myOffer(on: job.requestID) == offer)
         #expect(try await ana.offers(on: job.requestID) == [offer])
@@ -29,7 +30,8 @@ struct OfferTests {
         await #expect(throws: WorkNowError.priceAboveMaximum(price: 60.5, maximum: 60)) {
             try await luis.sendOffer(OfferForm(price: 60.5, duration: "1 hora"), to: job.requestID)
         }
-        #expect(WorkNowError.priceAboveMaximum(price: 1, maximum: 0).alertMessage == "La oferta supera el precio máximo")
+        #expect(
+            WorkNowError.priceAboveMaximum(price: 1, maximum: 0).alertMessage == "La oferta supera el precio máximo")
         await #expect(throws: WorkNowError.invalidField(name: "price", reason: "a positive amount")) {
             try await luis.sendOffer(OfferForm(price: 0, duration: "1 hora"), to: job.requestID)
         }
@@ -78,5 +80,32 @@ struct OfferTests {
         #expect(try await ana.offers(on: job.requestID).map(\.worker) == [marta.uid, luis.uid])
         #expect(try await marta.myOffer(on: job.requestID)?.price == 45)
         #expect(await refusedByRules { _ = try await luis.offers(on: job.requestID) })
+    }
+
+    @Test func concurrentOffersByOneWorkerStoreExactlyOne() async throws {
+        let fixture = try TestApp()
+        defer { fixture.close() }
+        let ana = try await fixture.client()
+        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let job = try await ana.requestService(People.sockets())
+        let prices = await withTaskGroup(of: Double?.self) { group in
+            for price in 20...35 {
+                group.addTask {
+                    do throws(WorkNowError) {
+                        return try await luis.sendOffer(
+                            OfferForm(price: Double(price), duration: "1 hora"), to: job.requestID
+                        )
+                        .price
+                    } catch {
+                        return nil
+                    }
+                }
+            }
+            var stored: [Double] = []
+            for await price in group { if let price { stored.append(price) } }
+            return stored
+        }
+        #expect(prices.count == 1)
+        #expect(try await ana.offers(on: job.requestID).map(\.price) == prices)
     }
 }

@@ -40,7 +40,9 @@ struct OpenRequestsTests {
         let workers = [near, wide, short, plumber, far]
         let inboxes = workers.map { _ in ListenerInbox<[Solicitud]>() }
         var registrations: [any ListenerRegistration] = []
-        for (worker, inbox) in zip(workers, inboxes) { registrations.append(await worker.listenToOpenRequests(inbox.deliver)) }
+        for (worker, inbox) in zip(workers, inboxes) {
+            registrations.append(await worker.listenToOpenRequests(inbox.deliver))
+        }
         defer { registrations.forEach { $0.remove() } }
         for inbox in inboxes { #expect(try await inbox.next().isEmpty) }
 
@@ -52,12 +54,14 @@ struct OpenRequestsTests {
         // so the first request never entered their view (updates come in commit order).
         let markers = [
             try await ana.requestService(
-                RequestForm(categoria: .electricista, descripcion: "Alcalá", latitude: People.alcala.latitude,
-                            longitude: People.alcala.longitude)),
+                RequestForm(
+                    categoria: .electricista, descripcion: "Alcalá", latitude: People.alcala.latitude,
+                    longitude: People.alcala.longitude)),
             try await ana.requestService(People.sockets(trade: .fontaneria)),
             try await ana.requestService(
-                RequestForm(categoria: .electricista, descripcion: "Barcelona", latitude: People.barcelona.latitude,
-                            longitude: People.barcelona.longitude)),
+                RequestForm(
+                    categoria: .electricista, descripcion: "Barcelona", latitude: People.barcelona.latitude,
+                    longitude: People.barcelona.longitude)),
         ]
         #expect(try await inboxes[2].next().map(\.requestID) == [markers[0].requestID])
         #expect(try await inboxes[3].next().map(\.requestID) == [markers[1].requestID])

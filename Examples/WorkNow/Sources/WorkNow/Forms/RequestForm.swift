@@ -12,7 +12,8 @@ public struct RequestForm: Sendable, Equatable {
     public var longitude: Double?
 
     /// A form with these fields.
-    public init(categoria: Oficio, descripcion: String, precioMax: Double? = nil, latitude: Double?, longitude: Double?) {
+    public init(categoria: Oficio, descripcion: String, precioMax: Double? = nil, latitude: Double?, longitude: Double?)
+    {
         self.categoria = categoria
         self.descripcion = descripcion
         self.precioMax = precioMax

@@ -86,7 +86,9 @@ extension UserSession {
                 let request = try snapshot.decoded(as: Solicitud.self)
                 guard request.client == myUID else { throw WorkNowError.notTheClient }
                 guard request.status == .open else { throw WorkNowError.requestNotOpen(status: request.status) }
-                guard try transaction.getDocument(offerRef).exists else { throw WorkNowError.offerNotFound(worker: worker) }
+                guard try transaction.getDocument(offerRef).exists else {
+                    throw WorkNowError.offerNotFound(worker: worker)
+                }
                 transaction.updateData(
                     ["status": RequestStatus.accepted.rawValue, "acceptedOffer": worker], forDocument: requestRef)
             }

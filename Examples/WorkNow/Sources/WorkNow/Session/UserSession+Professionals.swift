@@ -41,7 +41,7 @@ extension UserSession {
     /// Best average first; unrated after rated; then nearest, then uid.
     static func ranking(_ a: Profesional, _ b: Profesional) -> Bool {
         switch (a.averageRating, b.averageRating) {
-        case let (x?, y?) where x != y: return x > y
+        case (let x?, let y?) where x != y: return x > y
         case (.some, nil): return true
         case (nil, .some): return false
         default: return a.distanceKm != b.distanceKm ? a.distanceKm < b.distanceKm : a.uid < b.uid

@@ -25,7 +25,9 @@ extension UserSession {
     public func subscribe(to trades: Set<Oficio>) async throws(WorkNowError) -> Usuario {
         do {
             try await userReference(uid).updateData([
-                "oficios": OficioSeleccion.list(selecting: trades).map { ["nombre": $0.nombre, "selected": $0.selected] },
+                "oficios": OficioSeleccion.list(selecting: trades).map {
+                    ["nombre": $0.nombre, "selected": $0.selected]
+                },
                 "trades": trades.sorted().map(\.rawValue),
             ])
         } catch {

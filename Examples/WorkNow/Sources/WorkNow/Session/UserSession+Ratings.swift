@@ -24,7 +24,8 @@ extension UserSession {
                 guard request.status == .done else { throw WorkNowError.jobNotDone }
                 guard try !transaction.getDocument(ratingRef).exists else { throw WorkNowError.alreadyRated }
                 let rating = Valoracion(
-                    requestId: requestID, rater: myUID, ratee: ratee, stars: stars, comment: FieldCheck.trimmed(comment))
+                    requestId: requestID, rater: myUID, ratee: ratee, stars: stars, comment: FieldCheck.trimmed(comment)
+                )
                 transaction.setData(from: rating, forDocument: ratingRef)
                 transaction.updateData(
                     [

@@ -79,10 +79,12 @@ struct ChatsRulesTests {
         defer { rules.cleanup() }
         let now = FieldValue.serverTimestamp()
         try await assertSucceeds {
-            try await rules.alice.document("\(Self.messages)/m2").setData(RulesFixture.message(from: "alice", time: now))
+            try await rules.alice.document("\(Self.messages)/m2").setData(
+                RulesFixture.message(from: "alice", time: now))
         }
         try await assertFails {
-            try await rules.alice.document("\(Self.messages)/m3").setData(RulesFixture.message(from: "bobby", time: now))
+            try await rules.alice.document("\(Self.messages)/m3").setData(
+                RulesFixture.message(from: "bobby", time: now))
         }
         try await assertFails {
             try await rules.alice.document("\(Self.messages)/m4").setData(
@@ -93,10 +95,12 @@ struct ChatsRulesTests {
                 RulesFixture.message(from: "alice", time: Timestamp()))
         }
         try await assertFails {
-            try await rules.carol.document("\(Self.messages)/m6").setData(RulesFixture.message(from: "carol", time: now))
+            try await rules.carol.document("\(Self.messages)/m6").setData(
+                RulesFixture.message(from: "carol", time: now))
         }
         try await assertFails {
-            try await rules.anonymous.document("\(Self.messages)/m7").setData(RulesFixture.message(from: "alice", time: now))
+            try await rules.anonymous.document("\(Self.messages)/m7").setData(
+                RulesFixture.message(from: "alice", time: now))
         }
         try await assertFails { try await rules.bobby.document("\(Self.messages)/m1").updateData(["text": "Editado"]) }
         try await assertFails { try await rules.alice.document("\(Self.messages)/m1").delete() }

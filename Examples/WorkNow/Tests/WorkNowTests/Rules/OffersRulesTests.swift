@@ -20,7 +20,9 @@ struct OffersRulesTests {
     @Test func list() async throws {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
-        let all = try await assertSucceeds { try await rules.alice.collection("requests/req-open/offers").getDocuments() }
+        let all = try await assertSucceeds {
+            try await rules.alice.collection("requests/req-open/offers").getDocuments()
+        }
         #expect(all.count == 1)
         try await assertFails { try await rules.bobby.collection("requests/req-open/offers").getDocuments() }
         try await assertFails { try await rules.carol.collection("requests/req-open/offers").getDocuments() }
@@ -34,25 +36,33 @@ struct OffersRulesTests {
         try await assertFails { try await carolOffer.setData(RulesFixture.offer("carol", price: 61)) }
         try await assertFails { try await carolOffer.setData(RulesFixture.offer("carol", price: 0)) }
         try await assertFails { try await carolOffer.setData(RulesFixture.offer("bobby", price: 40)) }
-        try await assertFails { try await carolOffer.setData(RulesFixture.offer("carol", price: 40, time: Timestamp())) }
         try await assertFails {
-            try await rules.carol.document("requests/req-open/offers/diego").setData(RulesFixture.offer("diego", price: 40))
+            try await carolOffer.setData(RulesFixture.offer("carol", price: 40, time: Timestamp()))
         }
         try await assertFails {
-            try await rules.diego.document("requests/req-open/offers/diego").setData(RulesFixture.offer("diego", price: 40))
+            try await rules.carol.document("requests/req-open/offers/diego").setData(
+                RulesFixture.offer("diego", price: 40))
         }
         try await assertFails {
-            try await rules.alice.document("requests/req-open/offers/alice").setData(RulesFixture.offer("alice", price: 40))
+            try await rules.diego.document("requests/req-open/offers/diego").setData(
+                RulesFixture.offer("diego", price: 40))
         }
         try await assertFails {
-            try await rules.carol.document("requests/req-accepted/offers/carol").setData(RulesFixture.offer("carol", price: 40))
+            try await rules.alice.document("requests/req-open/offers/alice").setData(
+                RulesFixture.offer("alice", price: 40))
         }
         try await assertFails {
-            try await rules.anonymous.document("requests/req-open/offers/carol").setData(RulesFixture.offer("carol", price: 40))
+            try await rules.carol.document("requests/req-accepted/offers/carol").setData(
+                RulesFixture.offer("carol", price: 40))
+        }
+        try await assertFails {
+            try await rules.anonymous.document("requests/req-open/offers/carol").setData(
+                RulesFixture.offer("carol", price: 40))
         }
         // A second offer by the same worker is an update, which nobody may do.
         try await assertFails {
-            try await rules.bobby.document("requests/req-open/offers/bobby").setData(RulesFixture.offer("bobby", price: 20))
+            try await rules.bobby.document("requests/req-open/offers/bobby").setData(
+                RulesFixture.offer("bobby", price: 20))
         }
         try await assertSucceeds { try await carolOffer.setData(RulesFixture.offer("carol", price: 60)) }
     }

@@ -18,7 +18,8 @@ struct RequestTransitionsRulesTests {
             let id = "t-\(from.rawValue)-\(to.rawValue)"
             let worker: String? = from == .open || from == .cancelled ? nil : "bobby"
             try await rules.env.withSecurityRulesDisabled { admin in
-                try await admin.document("requests/\(id)").setData(try RulesFixture.request(status: from.rawValue, worker: worker))
+                try await admin.document("requests/\(id)").setData(
+                    try RulesFixture.request(status: from.rawValue, worker: worker))
                 try await admin.document("requests/\(id)/offers/bobby").setData(RulesFixture.offer("bobby", price: 50))
             }
             var change: [AnyHashable: Any] = ["status": to.rawValue]

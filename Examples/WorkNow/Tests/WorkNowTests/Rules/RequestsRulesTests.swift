@@ -47,12 +47,19 @@ struct RequestsRulesTests {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
         let requests = rules.alice.collection("requests")
-        try await assertSucceeds { try await requests.document("new").setData(try RulesFixture.request(status: "open")) }
-        try await assertFails {
-            try await rules.carol.collection("requests").document("forged").setData(try RulesFixture.request(status: "open"))
+        try await assertSucceeds {
+            try await requests.document("new").setData(try RulesFixture.request(status: "open"))
         }
-        try await assertFails { try await requests.document("taken").setData(try RulesFixture.request(status: "accepted", worker: "bobby")) }
-        try await assertFails { try await requests.document("clock").setData(try RulesFixture.request(status: "open", time: Timestamp())) }
+        try await assertFails {
+            try await rules.carol.collection("requests").document("forged").setData(
+                try RulesFixture.request(status: "open"))
+        }
+        try await assertFails {
+            try await requests.document("taken").setData(try RulesFixture.request(status: "accepted", worker: "bobby"))
+        }
+        try await assertFails {
+            try await requests.document("clock").setData(try RulesFixture.request(status: "open", time: Timestamp()))
+        }
         var changes: [(String, Any?)] = [
             ("descripcion", " "), ("descripcion", nil), ("location", nil), ("location", "Madrid"), ("precio_max", "60"),
             ("precio_max", 0.0), ("categoria", "Astronauta"), ("extra", 1),
@@ -67,7 +74,8 @@ struct RequestsRulesTests {
         noLimit["precio_max"] = NSNull()
         try await assertSucceeds { try await requests.document("nolimit").setData(noLimit) }
         try await assertFails {
-            try await rules.anonymous.collection("requests").document("anon").setData(try RulesFixture.request(status: "open"))
+            try await rules.anonymous.collection("requests").document("anon").setData(
+                try RulesFixture.request(status: "open"))
         }
     }
 
@@ -75,18 +83,28 @@ struct RequestsRulesTests {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
         // Only the client, only status and acceptedOffer (the transitions have their own suite).
-        try await assertFails { try await rules.bobby.document("requests/req-open").updateData(["status": "cancelled"]) }
+        try await assertFails {
+            try await rules.bobby.document("requests/req-open").updateData(["status": "cancelled"])
+        }
         try await assertFails { try await rules.bobby.document("requests/req-accepted").updateData(["status": "done"]) }
         try await assertFails {
-            try await rules.bobby.document("requests/req-open").updateData(["status": "accepted", "acceptedOffer": "bobby"])
+            try await rules.bobby.document("requests/req-open").updateData([
+                "status": "accepted", "acceptedOffer": "bobby",
+            ])
         }
-        try await assertFails { try await rules.alice.document("requests/req-open").updateData(["descripcion": "Otra"]) }
+        try await assertFails {
+            try await rules.alice.document("requests/req-open").updateData(["descripcion": "Otra"])
+        }
         try await assertFails { try await rules.alice.document("requests/req-open").updateData(["precio_max": 500.0]) }
         try await assertFails {
             try await rules.alice.document("requests/req-open").updateData(["status": "cancelled", "client": "carol"])
         }
-        try await assertFails { try await rules.anonymous.document("requests/req-open").updateData(["status": "cancelled"]) }
-        try await assertSucceeds { try await rules.alice.document("requests/req-open").updateData(["status": "cancelled"]) }
+        try await assertFails {
+            try await rules.anonymous.document("requests/req-open").updateData(["status": "cancelled"])
+        }
+        try await assertSucceeds {
+            try await rules.alice.document("requests/req-open").updateData(["status": "cancelled"])
+        }
     }
 
     @Test func delete() async throws {

@@ -36,9 +36,11 @@ struct RulesFixture {
             try await admin.document("users/carol").setData(try Self.profile("carol", trades: ["Electricista"]))
             try await admin.document("users/diego").setData(try Self.profile("diego", trades: ["Fontanería"]))
             try await admin.document("requests/req-open").setData(try Self.request(status: "open"))
-            try await admin.document("requests/req-accepted").setData(try Self.request(status: "accepted", worker: "bobby"))
+            try await admin.document("requests/req-accepted").setData(
+                try Self.request(status: "accepted", worker: "bobby"))
             try await admin.document("requests/req-done").setData(try Self.request(status: "done", worker: "bobby"))
-            try await admin.document("requests/req-carol").setData(try Self.request(status: "accepted", worker: "carol"))
+            try await admin.document("requests/req-carol").setData(
+                try Self.request(status: "accepted", worker: "carol"))
             try await admin.document("requests/req-cancelled").setData(try Self.request(status: "cancelled"))
             for id in ["req-open", "req-accepted", "req-done"] {
                 try await admin.document("requests/\(id)/offers/bobby").setData(Self.offer("bobby", price: 50))

@@ -54,7 +54,9 @@ struct UsersRulesTests {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
         let bobby = rules.bobby.document("users/bobby")
-        try await assertSucceeds { try await bobby.updateData(["trades": ["Electricista", "Limpieza"], "radiusKm": 20.0]) }
+        try await assertSucceeds {
+            try await bobby.updateData(["trades": ["Electricista", "Limpieza"], "radiusKm": 20.0])
+        }
         for immutable in ["nombre", "apellidos", "email"] {
             try await assertFails { try await bobby.updateData([immutable: "Cambiado"]) }
         }
