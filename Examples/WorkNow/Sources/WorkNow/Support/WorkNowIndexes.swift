@@ -29,6 +29,7 @@ public enum WorkNowIndexes {
           ],
           "fieldOverrides": []
         }
+
         """#
 
     /// The parsed configuration.

@@ -234,5 +234,6 @@ public enum WorkNowRules {
             }
           }
         }
+
         """#
 }
