@@ -1,17 +1,5 @@
 import Hearth
 
-/// A professional as the search lists them.
-public struct Profesional: Sendable, Equatable {
-    /// The uid.
-    public let uid: String
-    /// The profile.
-    public let usuario: Usuario
-    /// Distance from the searcher, in km.
-    public let distanceKm: Double
-    /// Average rating, nil when never rated.
-    public var averageRating: Double? { usuario.averageRating }
-}
-
 extension UserSession {
     /// Lists the professionals of `trade` within `radiusKm` (1–100) of the signed-in user, best
     /// average rating first (unrated last, then nearest first). The query is `trades array-contains
