@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "HearthServer", targets: ["HearthServer"]),
         .executable(name: "hearth", targets: ["hearth"]),
         .executable(name: "roomiefinder-demo", targets: ["roomiefinder-demo"]),
+        .executable(name: "worknow-demo", targets: ["worknow-demo"]),
         .executable(name: "hearth-bench", targets: ["HearthBench"]),
     ],
     dependencies: [
@@ -104,6 +105,15 @@ let package = Package(
         .testTarget(
             name: "RoomieFinderTests", dependencies: ["RoomieFinder", "Hearth", "HearthTesting", "ExampleSupport"],
             path: "Examples/RoomieFinder/Tests/RoomieFinderTests", swiftSettings: strictSettings),
+        .target(
+            name: "WorkNow", dependencies: ["Hearth", "ExampleSupport"],
+            path: "Examples/WorkNow/Sources/WorkNow", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "worknow-demo", dependencies: ["WorkNow", "Hearth", "ExampleSupport"],
+            path: "Examples/WorkNow/Sources/worknow-demo", swiftSettings: strictSettings),
+        .testTarget(
+            name: "WorkNowTests", dependencies: ["WorkNow", "Hearth", "HearthTesting", "ExampleSupport"],
+            path: "Examples/WorkNow/Tests/WorkNowTests", swiftSettings: strictSettings),
         .testTarget(
             name: "HearthServerTests",
             dependencies: [

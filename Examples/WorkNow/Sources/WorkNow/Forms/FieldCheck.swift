@@ -1,0 +1,37 @@
+/// Small checks shared by the forms.
+enum FieldCheck {
+    /// The text without leading and trailing whitespace.
+    static func trimmed(_ text: String) -> String {
+        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+
+    /// Whether `id` can name one document (non-empty, no slash, not `.` or `..`).
+    static func identifier(_ id: String) -> Bool {
+        !id.isEmpty && !id.contains("/") && id != "." && id != ".." && id.utf8.count <= 1500
+    }
+
+    /// A geopoint from a latitude and longitude in range.
+    /// - Throws: `invalidField("location", …)` when either is missing or out of range.
+    static func location(latitude: Double?, longitude: Double?) throws(WorkNowError) -> GeoPointValue {
+        guard let latitude, let longitude else { throw .invalidField(name: "location", reason: "required") }
+        guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+            throw .invalidField(name: "location", reason: "latitude -90…90 and longitude -180…180")
+        }
+        return GeoPointValue(latitude: latitude, longitude: longitude)
+    }
+
+    /// A radius in km, 1–100.
+    /// - Throws: `invalidRadius`.
+    static func radius(_ km: Double) throws(WorkNowError) -> Double {
+        guard km >= 1, km <= 100 else { throw .invalidRadius(km) }
+        return km
+    }
+}
+
+/// A checked latitude and longitude (turned into a `GeoPoint` where the store needs one).
+struct GeoPointValue: Sendable, Equatable {
+    /// Degrees north, -90…90.
+    let latitude: Double
+    /// Degrees east, -180…180.
+    let longitude: Double
+}

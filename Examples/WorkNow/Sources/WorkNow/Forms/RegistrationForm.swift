@@ -1,0 +1,73 @@
+/// The sign-up screen: name, surnames, email, password, where the user is, how far they travel for
+/// work, and the trades they offer (none for a client only).
+public struct RegistrationForm: Sendable, Equatable {
+    /// First name.
+    public var nombre: String
+    /// Surnames.
+    public var apellidos: String
+    /// Email address.
+    public var email: String
+    /// Password, at least 8 characters.
+    public var password: String
+    /// Latitude of the user's place.
+    public var latitude: Double?
+    /// Longitude of the user's place.
+    public var longitude: Double?
+    /// Trades offered.
+    public var oficios: Set<Oficio>
+    /// How far the user travels for a job, 1–100 km.
+    public var radiusKm: Double
+
+    /// A form with these fields.
+    public init(
+        nombre: String, apellidos: String, email: String, password: String, latitude: Double?, longitude: Double?,
+        oficios: Set<Oficio> = [], radiusKm: Double = 10
+    ) {
+        self.nombre = nombre
+        self.apellidos = apellidos
+        self.email = email
+        self.password = password
+        self.latitude = latitude
+        self.longitude = longitude
+        self.oficios = oficios
+        self.radiusKm = radiusKm
+    }
+
+    /// The form after its checks.
+    struct Valid {
+        let nombre: String
+        let apellidos: String
+        let email: String
+        let password: String
+        let location: GeoPointValue
+        let oficios: Set<Oficio>
+        let radiusKm: Double
+    }
+
+    /// Checks every field.
+    /// - Throws: `invalidField` for an empty name or surname, a malformed email or a missing
+    ///   location; `passwordTooShort`; `invalidRadius`.
+    func validated() throws(WorkNowError) -> Valid {
+        let nombre = FieldCheck.trimmed(nombre)
+        let apellidos = FieldCheck.trimmed(apellidos)
+        guard !nombre.isEmpty else { throw .invalidField(name: "nombre", reason: "required") }
+        guard !apellidos.isEmpty else { throw .invalidField(name: "apellidos", reason: "required") }
+        let email = try Self.normalized(email: email)
+        guard password.count >= 8 else { throw .passwordTooShort }
+        return Valid(
+            nombre: nombre, apellidos: apellidos, email: email, password: password,
+            location: try FieldCheck.location(latitude: latitude, longitude: longitude), oficios: oficios,
+            radiusKm: try FieldCheck.radius(radiusKm))
+    }
+
+    /// The email trimmed and lowercased.
+    /// - Throws: `invalidField("email", …)` unless it has one `@` with text on both sides and a dot after it.
+    static func normalized(email: String) throws(WorkNowError) -> String {
+        let email = FieldCheck.trimmed(email).lowercased()
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
+            !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace), !email.contains("/")
+        else { throw .invalidField(name: "email", reason: "not an email address") }
+        return email
+    }
+}

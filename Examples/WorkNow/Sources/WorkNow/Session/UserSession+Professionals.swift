@@ -1,0 +1,38 @@
+import Hearth
+
+extension UserSession {
+    /// Lists the professionals of `trade` within `radiusKm` (1–100) of the signed-in user, best
+    /// average rating first (unrated last, then nearest first). The query is `trades array-contains
+    /// trade`; distance and average are computed from `location`, `ratingSum` and `ratingCount`.
+    /// - Throws: `invalidRadius`.
+    public func professionals(of trade: Oficio, withinKm radiusKm: Double) async throws(WorkNowError)
+        -> [Profesional]
+    {
+        let radius = try FieldCheck.radius(radiusKm)
+        let me = try await ownProfile()
+        let found: [Usuario]
+        do {
+            found = try await db().collection(Collections.users)
+                .whereField("trades", arrayContains: trade.rawValue)
+                .getDocuments().decoded(as: Usuario.self)
+        } catch {
+            throw WorkNowError(error)
+        }
+        return found.compactMap { user -> Profesional? in
+            guard let id = user.id, id != uid else { return nil }
+            let distance = Distance.km(me.location, user.location)
+            return distance <= radius ? Profesional(uid: id, usuario: user, distanceKm: distance) : nil
+        }
+        .sorted(by: Self.ranking)
+    }
+
+    /// Best average first; unrated after rated; then nearest, then uid.
+    static func ranking(_ a: Profesional, _ b: Profesional) -> Bool {
+        switch (a.averageRating, b.averageRating) {
+        case (let x?, let y?) where x != y: return x > y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return a.distanceKm != b.distanceKm ? a.distanceKm < b.distanceKm : a.uid < b.uid
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Hearth
+
+extension UserSession {
+    /// The signed-in user's profile.
+    /// - Throws: `profileNotFound`.
+    public func ownProfile() async throws(WorkNowError) -> Usuario {
+        try await profile(of: uid)
+    }
+
+    /// The profile of `uid` (profiles are visible to every signed-in user).
+    /// - Throws: `profileNotFound`.
+    public func profile(of uid: String) async throws(WorkNowError) -> Usuario {
+        let reference = try userReference(uid)
+        do {
+            let snapshot = try await reference.getDocument()
+            guard snapshot.exists else { throw WorkNowError.profileNotFound(uid: uid) }
+            return try snapshot.decoded(as: Usuario.self)
+        } catch {
+            throw WorkNowError(error)
+        }
+    }
+
+    /// Subscribe to trades: replaces the trades the user works in (both `oficios` and `trades`).
+    /// Requests of a trade reach the user's open-requests listener from the next update on.
+    public func subscribe(to trades: Set<Oficio>) async throws(WorkNowError) -> Usuario {
+        do {
+            try await userReference(uid).updateData([
+                "oficios": OficioSeleccion.list(selecting: trades).map {
+                    ["nombre": $0.nombre, "selected": $0.selected]
+                },
+                "trades": trades.sorted().map(\.rawValue),
+            ])
+        } catch {
+            throw WorkNowError(error)
+        }
+        return try await ownProfile()
+    }
+
+    /// Moves the user's place and work radius (the only profile fields besides trades that change).
+    /// - Throws: `invalidField("location", …)`; `invalidRadius`.
+    public func updateWorkArea(latitude: Double, longitude: Double, radiusKm: Double) async throws(WorkNowError)
+        -> Usuario
+    {
+        let place = try FieldCheck.location(latitude: latitude, longitude: longitude)
+        let radius = try FieldCheck.radius(radiusKm)
+        do {
+            try await userReference(uid).updateData([
+                "latitude": String(place.latitude), "longitude": String(place.longitude),
+                "location": try GeoPoint(latitude: place.latitude, longitude: place.longitude), "radiusKm": radius,
+            ])
+        } catch {
+            throw WorkNowError(error)
+        }
+        return try await ownProfile()
+    }
+}

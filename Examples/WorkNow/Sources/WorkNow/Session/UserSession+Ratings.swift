@@ -1,0 +1,50 @@
+import Hearth
+
+extension UserSession {
+    /// Rates the other party of the done job of request `requestID` with `stars` (1.0–5.0). One
+    /// transaction writes `ratings/<requestId>_<rater uid>` and adds to the ratee's `ratingSum`
+    /// and `ratingCount` with `increment`, so concurrent ratings of one worker lose nothing.
+    /// - Throws: `invalidStars`; `requestNotFound`; `jobNotDone`; `notAParty`; `alreadyRated`.
+    @discardableResult
+    public func rate(job requestID: String, stars: Double, comment: String = "") async throws(WorkNowError)
+        -> Valoracion
+    {
+        guard stars >= 1, stars <= 5 else { throw .invalidStars(stars) }
+        let requestRef = try requestReference(requestID)
+        let ratingID = Collections.ratingID(request: requestID, rater: uid)
+        let myUID = uid
+        do {
+            let db = try db()
+            let ratingRef = db.collection(Collections.ratings).document(ratingID)
+            return try await db.runTransaction { transaction in
+                let snapshot = try transaction.getDocument(requestRef)
+                guard snapshot.exists else { throw WorkNowError.requestNotFound(id: requestID) }
+                let request = try snapshot.decoded(as: Solicitud.self)
+                let ratee = try Self.otherParty(of: request, for: myUID)
+                guard request.status == .done else { throw WorkNowError.jobNotDone }
+                guard try !transaction.getDocument(ratingRef).exists else { throw WorkNowError.alreadyRated }
+                let rating = Valoracion(
+                    requestId: requestID, rater: myUID, ratee: ratee, stars: stars, comment: FieldCheck.trimmed(comment)
+                )
+                transaction.setData(from: rating, forDocument: ratingRef)
+                transaction.updateData(
+                    [
+                        "ratingSum": FieldValue.increment(stars), "ratingCount": FieldValue.increment(Int64(1)),
+                        "lastRatingId": ratingID,
+                    ], forDocument: db.collection(Collections.users).document(ratee))
+                return rating
+            }
+        } catch {
+            throw WorkNowError(error)
+        }
+    }
+
+    /// The party of `request`'s job who is not `uid`.
+    /// - Throws: `notAParty` when `uid` is neither the client nor the accepted worker.
+    static func otherParty(of request: Solicitud, for uid: String) throws(WorkNowError) -> String {
+        guard let worker = request.acceptedOffer else { throw .notAParty }
+        if request.client == uid { return worker }
+        if worker == uid { return request.client }
+        throw .notAParty
+    }
+}

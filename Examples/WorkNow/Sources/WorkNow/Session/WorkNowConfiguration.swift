@@ -1,0 +1,24 @@
+public import Hearth
+
+/// How `WorkNow` opens its data directory.
+public struct WorkNowConfiguration: Sendable {
+    /// The Firestore project id of the app's data.
+    public var projectID: String
+    /// PBKDF2 rounds for new passwords (tests lower it to stay fast).
+    public var passwordIterations: Int
+    /// Whether each commit is synced to disk before it returns.
+    public var durability: Durability
+    /// Whether queries production Firestore would refuse without a declared index fail here too.
+    public var requireIndexes: Bool
+
+    /// The production defaults: 100,000 PBKDF2 rounds, durable commits, indexes required.
+    public init(
+        projectID: String = "demo-worknow", passwordIterations: Int = 100_000, durability: Durability = .full,
+        requireIndexes: Bool = true
+    ) {
+        self.projectID = projectID
+        self.passwordIterations = passwordIterations
+        self.durability = durability
+        self.requireIndexes = requireIndexes
+    }
+}

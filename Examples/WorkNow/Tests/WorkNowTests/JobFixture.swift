@@ -1,0 +1,20 @@
+import Hearth
+import WorkNow
+
+/// A client, a worker and a request of the client with the worker's offer accepted.
+struct AcceptedJob {
+    let client: UserSession
+    let worker: UserSession
+    let requestID: String
+
+    /// Ana (`client` number) asks, `worker` offers, Ana accepts; `done` also completes the job.
+    static func make(
+        _ fixture: TestApp, client: UserSession, worker: UserSession, done: Bool = true
+    ) async throws -> AcceptedJob {
+        let job = try await client.requestService(People.sockets())
+        _ = try await worker.sendOffer(OfferForm(price: 40, duration: "1 hora"), to: job.requestID)
+        _ = try await client.acceptOffer(of: worker.uid, on: job.requestID)
+        if done { _ = try await client.completeRequest(job.requestID) }
+        return AcceptedJob(client: client, worker: worker, requestID: job.requestID)
+    }
+}

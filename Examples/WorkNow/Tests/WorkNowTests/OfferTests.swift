@@ -1,0 +1,111 @@
+import Hearth
+import Testing
+import WorkNow
+
+/// Sending offers: one per worker and request, never above `precio_max`, only in the worker's trades.
+@Suite("Offers")
+struct OfferTests {
+    @Test func anOfferIsStoredUnderTheWorkersUid() async throws {
+        let fixture = try TestApp()
+        defer { fixture.close() }
+        let ana = try await fixture.client()
+        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let job = try await ana.requestService(People.sockets())
+        let offer = try await luis.sendOffer(
+            OfferForm(price: 60, duration: " 1 hora ", message: "Hoy"), to: job.requestID)
+        #expect(offer.worker == luis.uid && offer.price == 60 && offer.duration == "1 hora" && offer.createdAt != nil)
+        #expect(try await luis.myOffer(on: job.requestID) == offer)
+        #expect(try await ana.offers(on: job.requestID) == [offer])
+        let admin = try fixture.adminView()
+        defer { admin.close() }
+        #expect(try await admin.document("requests/\(job.requestID)/offers/\(luis.uid)").getDocument().exists)
+    }
+
+    @Test func offersAboveTheMaximumOrRepeatedAreRefused() async throws {
+        let fixture = try TestApp()
+        defer { fixture.close() }
+        let ana = try await fixture.client()
+        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let job = try await ana.requestService(People.sockets(maximum: 60))
+        await #expect(throws: WorkNowError.priceAboveMaximum(price: 60.5, maximum: 60)) {
+            try await luis.sendOffer(OfferForm(price: 60.5, duration: "1 hora"), to: job.requestID)
+        }
+        #expect(
+            WorkNowError.priceAboveMaximum(price: 1, maximum: 0).alertMessage == "La oferta supera el precio máximo")
+        await #expect(throws: WorkNowError.invalidField(name: "price", reason: "a positive amount")) {
+            try await luis.sendOffer(OfferForm(price: 0, duration: "1 hora"), to: job.requestID)
+        }
+        await #expect(throws: WorkNowError.invalidField(name: "duration", reason: "required")) {
+            try await luis.sendOffer(OfferForm(price: 10, duration: ""), to: job.requestID)
+        }
+        _ = try await luis.sendOffer(OfferForm(price: 40, duration: "1 hora"), to: job.requestID)
+        await #expect(throws: WorkNowError.offerAlreadySent) {
+            try await luis.sendOffer(OfferForm(price: 30, duration: "1 hora"), to: job.requestID)
+        }
+        #expect(try await luis.myOffer(on: job.requestID)?.price == 40)
+    }
+
+    @Test func onlySubscribedOtherWorkersOfferOnOpenRequests() async throws {
+        let fixture = try TestApp()
+        defer { fixture.close() }
+        let ana = try await fixture.client()
+        let pilar = try await fixture.session(People.worker("Pilar", at: People.chamberi, trades: [.fontaneria]))
+        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let job = try await ana.requestService(People.sockets())
+        await #expect(throws: WorkNowError.notSubscribed(trade: "Electricista")) {
+            try await pilar.sendOffer(OfferForm(price: 30, duration: "1 hora"), to: job.requestID)
+        }
+        _ = try await ana.subscribe(to: [.electricista])
+        await #expect(throws: WorkNowError.ownRequest) {
+            try await ana.sendOffer(OfferForm(price: 30, duration: "1 hora"), to: job.requestID)
+        }
+        await #expect(throws: WorkNowError.requestNotFound(id: "nope")) {
+            try await luis.sendOffer(OfferForm(price: 30, duration: "1 hora"), to: "nope")
+        }
+        _ = try await ana.cancelRequest(job.requestID)
+        await #expect(throws: WorkNowError.requestNotOpen(status: .cancelled)) {
+            try await ana.sendOffer(OfferForm(price: 30, duration: "1 hora"), to: job.requestID)
+        }
+    }
+
+    @Test func offersAreReadableOnlyByTheirWorkerAndTheClient() async throws {
+        let fixture = try TestApp()
+        defer { fixture.close() }
+        let ana = try await fixture.client()
+        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let marta = try await fixture.session(People.worker("Marta", at: People.sol))
+        let job = try await ana.requestService(People.sockets())
+        _ = try await luis.sendOffer(OfferForm(price: 50, duration: "1 hora"), to: job.requestID)
+        _ = try await marta.sendOffer(OfferForm(price: 45, duration: "2 horas"), to: job.requestID)
+        #expect(try await ana.offers(on: job.requestID).map(\.worker) == [marta.uid, luis.uid])
+        #expect(try await marta.myOffer(on: job.requestID)?.price == 45)
+        #expect(await refusedByRules { _ = try await luis.offers(on: job.requestID) })
+    }
+
+    @Test func concurrentOffersByOneWorkerStoreExactlyOne() async throws {
+        let fixture = try TestApp()
+        defer { fixture.close() }
+        let ana = try await fixture.client()
+        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let job = try await ana.requestService(People.sockets())
+        let prices = await withTaskGroup(of: Double?.self) { group in
+            for price in 20...35 {
+                group.addTask {
+                    do throws(WorkNowError) {
+                        return try await luis.sendOffer(
+                            OfferForm(price: Double(price), duration: "1 hora"), to: job.requestID
+                        )
+                        .price
+                    } catch {
+                        return nil
+                    }
+                }
+            }
+            var stored: [Double] = []
+            for await price in group { if let price { stored.append(price) } }
+            return stored
+        }
+        #expect(prices.count == 1)
+        #expect(try await ana.offers(on: job.requestID).map(\.price) == prices)
+    }
+}

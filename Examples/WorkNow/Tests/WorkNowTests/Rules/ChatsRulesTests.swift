@@ -1,0 +1,109 @@
+import Foundation
+import Hearth
+import HearthTesting
+import Testing
+import WorkNow
+
+/// `chats/{chatId}` and its messages: the id follows the original's rule, the two participants
+/// are the client and the accepted worker of the named request, and only they read and write.
+@Suite("Rules matrix: chats and messages")
+struct ChatsRulesTests {
+    static let messages = "chats/\(RulesFixture.chatID)/messages"
+
+    @Test func getAndListChats() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        try await assertSucceeds { try await rules.alice.document("chats/\(RulesFixture.chatID)").getDocument() }
+        try await assertSucceeds { try await rules.bobby.document("chats/\(RulesFixture.chatID)").getDocument() }
+        try await assertFails { try await rules.carol.document("chats/\(RulesFixture.chatID)").getDocument() }
+        try await assertFails { try await rules.anonymous.document("chats/\(RulesFixture.chatID)").getDocument() }
+        try await assertSucceeds {
+            try await rules.bobby.collection("chats").whereField("participants", arrayContains: "bobby").getDocuments()
+        }
+        try await assertFails {
+            try await rules.carol.collection("chats").whereField("participants", arrayContains: "bobby").getDocuments()
+        }
+    }
+
+    @Test func createChat() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        let pair: [String: Any] = ["participants": ["alice", "carol"], "requestId": "req-carol"]
+        try await assertFails { try await rules.carol.document("chats/aliceATcarol").setData(pair) }
+        try await assertFails { try await rules.carol.document("chats/carolCTaliceAT").setData(pair) }
+        try await assertFails {
+            try await rules.carol.document("chats/aliceATcarolCT").setData([
+                "participants": ["carol", "alice"], "requestId": "req-carol",
+            ])
+        }
+        try await assertFails {
+            try await rules.carol.document("chats/aliceATcarolCT").setData([
+                "participants": ["alice", "carol"], "requestId": "req-accepted",
+            ])
+        }
+        try await assertFails {
+            try await rules.diego.document("chats/aliceATdiegoDT").setData([
+                "participants": ["alice", "diego"], "requestId": "req-open",
+            ])
+        }
+        try await assertFails { try await rules.diego.document("chats/aliceATcarolCT").setData(pair) }
+        try await assertFails { try await rules.anonymous.document("chats/aliceATcarolCT").setData(pair) }
+        try await assertSucceeds { try await rules.carol.document("chats/aliceATcarolCT").setData(pair) }
+    }
+
+    @Test func updateAndDeleteChat() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        let chat = "chats/\(RulesFixture.chatID)"
+        try await assertFails { try await rules.alice.document(chat).updateData(["participants": ["alice", "carol"]]) }
+        try await assertFails { try await rules.carol.document(chat).updateData(["requestId": "req-carol"]) }
+        try await assertFails { try await rules.alice.document(chat).delete() }
+        try await assertFails { try await rules.anonymous.document(chat).delete() }
+    }
+
+    @Test func readMessages() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        try await assertSucceeds { try await rules.alice.document("\(Self.messages)/m1").getDocument() }
+        let window = try await assertSucceeds {
+            try await rules.alice.collection(Self.messages).order(by: "sentAt").limit(toLast: 25).getDocuments()
+        }
+        #expect(window.count == 1)
+        try await assertFails { try await rules.carol.document("\(Self.messages)/m1").getDocument() }
+        try await assertFails { try await rules.carol.collection(Self.messages).getDocuments() }
+        try await assertFails { try await rules.anonymous.collection(Self.messages).getDocuments() }
+    }
+
+    @Test func writeMessages() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        let now = FieldValue.serverTimestamp()
+        try await assertSucceeds {
+            try await rules.alice.document("\(Self.messages)/m2").setData(
+                RulesFixture.message(from: "alice", time: now))
+        }
+        try await assertFails {
+            try await rules.alice.document("\(Self.messages)/m3").setData(
+                RulesFixture.message(from: "bobby", time: now))
+        }
+        try await assertFails {
+            try await rules.alice.document("\(Self.messages)/m4").setData(
+                RulesFixture.message(from: "alice", text: "  ", time: now))
+        }
+        try await assertFails {
+            try await rules.alice.document("\(Self.messages)/m5").setData(
+                RulesFixture.message(from: "alice", time: Timestamp()))
+        }
+        try await assertFails {
+            try await rules.carol.document("\(Self.messages)/m6").setData(
+                RulesFixture.message(from: "carol", time: now))
+        }
+        try await assertFails {
+            try await rules.anonymous.document("\(Self.messages)/m7").setData(
+                RulesFixture.message(from: "alice", time: now))
+        }
+        try await assertFails { try await rules.bobby.document("\(Self.messages)/m1").updateData(["text": "Editado"]) }
+        try await assertFails { try await rules.alice.document("\(Self.messages)/m1").delete() }
+        try await assertFails { try await rules.bobby.document("\(Self.messages)/m1").delete() }
+    }
+}
