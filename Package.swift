@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "HearthServer", targets: ["HearthServer"]),
         .executable(name: "hearth", targets: ["hearth"]),
         .executable(name: "roomiefinder-demo", targets: ["roomiefinder-demo"]),
+        .executable(name: "giftworld-demo", targets: ["giftworld-demo"]),
         .executable(name: "hearth-bench", targets: ["HearthBench"]),
     ],
     dependencies: [
@@ -104,6 +105,15 @@ let package = Package(
         .testTarget(
             name: "RoomieFinderTests", dependencies: ["RoomieFinder", "Hearth", "HearthTesting", "ExampleSupport"],
             path: "Examples/RoomieFinder/Tests/RoomieFinderTests", swiftSettings: strictSettings),
+        .target(
+            name: "Giftworld", dependencies: ["Hearth", "ExampleSupport"],
+            path: "Examples/Giftworld/Sources/Giftworld", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "giftworld-demo", dependencies: ["Giftworld", "Hearth", "ExampleSupport"],
+            path: "Examples/Giftworld/Sources/giftworld-demo", swiftSettings: strictSettings),
+        .testTarget(
+            name: "GiftworldTests", dependencies: ["Giftworld", "Hearth", "HearthTesting", "ExampleSupport"],
+            path: "Examples/Giftworld/Tests/GiftworldTests", swiftSettings: strictSettings),
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
