@@ -19,9 +19,9 @@ struct DemoScript {
 
         section("CU-001 Register · CU-002 Sign in · CU-003 Users")
         try await expectRefusal("Ana picks the password \"password1\"") {
-            var weak = Cast.ana
-            weak.password = "password1"
-            _ = try await app.register(weak)
+            var form = Cast.ana
+            form.password = "password1"
+            _ = try await app.register(form)
         }
         let ana = try await enter(Cast.ana)
         let luis = try await enter(Cast.luis)

@@ -22,10 +22,10 @@ struct DebtTests {
         #expect(marta.owed.count == 2)
         #expect(marta.owing.count == 1)
         // Luis owes Marta 33.33 and Marta owes Luis 45: net −11.67 for Marta; Pablo owes her 33.33.
-        #expect(marta.perPerson == [
-            PersonBalance(uid: wedding.pablo.uid, netCents: 3333), PersonBalance(uid: wedding.luis.uid, netCents: -1167),
-        ])
-        #expect(try await wedding.ana.balances() == Balances(owing: [], owed: [], perPerson: []))
+        #expect(marta.perPerson.map(\.uid) == [wedding.pablo.uid, wedding.luis.uid])
+        #expect(marta.perPerson.map(\.netCents) == [3333, -1167])
+        let ana = try await wedding.ana.balances()
+        #expect(ana.owing.isEmpty && ana.owed.isEmpty && ana.perPerson.isEmpty)
     }
 
     @Test func simplifiedPaymentsSettleTheGroup() async throws {

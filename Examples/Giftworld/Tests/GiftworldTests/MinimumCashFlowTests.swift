@@ -35,7 +35,7 @@ struct MinimumCashFlowTests {
             }
             let net = MinimumCashFlow.netBalances(owes: owes)
             #expect(net.reduce(0, +) == 0)
-            let transfers = MinimumCashFlow.transfers(owes: owes)
+            let transfers = MinimumCashFlow.transfers(owesCents: owes)
             var settled = net
             for transfer in transfers {
                 #expect(transfer.cents > 0)

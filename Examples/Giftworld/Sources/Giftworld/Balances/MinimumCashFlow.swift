@@ -19,7 +19,7 @@ public enum MinimumCashFlow {
     }
 
     /// The payments that settle `owes` (cents, `owes[i][j]` = what i owes j), in the order found.
-    public static func transfers(owes: [[Int]]) -> [Transfer] {
+    public static func transfers(owesCents owes: [[Int]]) -> [Transfer] {
         transfers(net: netBalances(owes: owes))
     }
 
@@ -38,7 +38,7 @@ public enum MinimumCashFlow {
             }
             owes.append(cents)
         }
-        return transfers(owes: owes)
+        return transfers(owesCents: owes)
     }
 
     /// The payments that bring every net balance (cents; they must sum to zero) to zero.

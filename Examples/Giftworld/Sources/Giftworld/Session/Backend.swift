@@ -1,3 +1,4 @@
+import Foundation
 import Hearth
 
 /// The trusted side of the app — what Firebase would run as Cloud Functions: the admin handle,

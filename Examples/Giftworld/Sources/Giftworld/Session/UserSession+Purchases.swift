@@ -1,6 +1,9 @@
 import Hearth
 
 extension UserSession {
+    /// The most buyers one purchase may have, the payer included (the rules hold the same bound).
+    public static let maximumBuyers = 20
+
     /// Marks `owner`'s gift bought by the signed-in user alone.
     /// - Throws: as `buyJointly`.
     @discardableResult
@@ -27,8 +30,11 @@ extension UserSession {
             throw .invalidField(name: "coBuyers", reason: "each buyer may be listed once, the payer included")
         }
         guard !coBuyers.contains(owner) else { throw .invalidField(name: "coBuyers", reason: "the owner cannot buy") }
-        let group = try await group(groupID)
-        for member in [owner] + coBuyers where !group.members.contains(member) { throw .notInGroup(uid: member) }
+        guard buyers.count <= Self.maximumBuyers else {
+            throw .invalidField(name: "coBuyers", reason: "at most \(Self.maximumBuyers) buyers")
+        }
+        let members = try await self.group(groupID).members
+        for member in [owner] + coBuyers where !members.contains(member) { throw .notInGroup(uid: member) }
         let db = try db()
         let giftReference = db.collection(Collections.giftList(of: owner)).document(giftID)
         let gift: Gift

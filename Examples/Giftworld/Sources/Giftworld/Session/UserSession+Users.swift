@@ -1,3 +1,5 @@
+import Hearth
+
 extension UserSession {
     /// CU-003: every registered user, by name (the user directory).
     public func users() async throws(GiftworldError) -> [User] {

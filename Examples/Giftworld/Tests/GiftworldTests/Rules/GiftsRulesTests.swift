@@ -45,7 +45,7 @@ struct GiftsRulesTests {
         bought["bought"] = true
         try await assertFails { try await rules.alice.document("users/alice/gifts/flag").setData(bought) }
         var backdated = RulesFixture.gift("Vajilla", 80)
-        backdated["createdAt"] = Timestamp(seconds: 0, nanoseconds: 0)
+        backdated["createdAt"] = try Timestamp(seconds: 0, nanoseconds: 0)
         try await assertFails { try await rules.alice.document("users/alice/gifts/old").setData(backdated) }
         var badLink = RulesFixture.gift("Vajilla", 80)
         badLink["link"] = "javascript:alert(1)"
