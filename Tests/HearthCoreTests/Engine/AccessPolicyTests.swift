@@ -142,9 +142,12 @@ struct AccessPolicyTests {
         #expect(await code(.create(stored, fields: fields)) == .permissionDenied)
         #expect(policy.last?.0 == .create && policy.last?.1 == false)
         #expect(await code(.create(missing, fields: fields)) == .permissionDenied)
+        #expect(await code(.delete(missing, precondition: .exists(true))) == .permissionDenied)
+        #expect(policy.last?.0 == .delete && policy.last?.2 == false)
         policy.allowsWrites = true
         #expect(await code(.update(missing, fields: fields, mask: mask)) == .notFound)
         #expect(await code(.create(stored, fields: fields)) == .alreadyExists)
+        #expect(await code(.delete(missing, precondition: .exists(true))) == .notFound)
         #expect(try t.get("docs/missing") == nil)
         #expect(try t.get("docs/stored")?.fields["a"] == .integer(1))
     }
