@@ -55,12 +55,15 @@ struct DemoScript {
         }
         print("CU-007 Pablo opens Ana's list:")
         for listing in try await pablo.wishList(of: ana.uid) {
-            let status = listing.purchase.map { "bought by " + $0.buyers.map { names[$0] ?? $0 }.joined(separator: " + ") }
+            let status = listing.purchase.map { purchase in
+                "bought by " + purchase.buyers.map { names[$0] ?? $0 }.joined(separator: " + ")
+            }
             print("      \(Describe.gift(listing.gift)) — \(status ?? "available")")
         }
 
         section("The secret: Ana never learns whether her gifts are bought")
-        print("CU-007 Ana opens her own list: \(try await ana.myGifts().map(\.name).joined(separator: ", ")) (no status)")
+        let own = try await ana.myGifts().map(\.name).joined(separator: ", ")
+        print("CU-007 Ana opens her own list: \(own) (no status)")
         try await expectRefusal("Ana reads purchases/<her uid>_<cafetera> directly") {
             _ = try await ana.db().collection(Collections.purchases)
                 .document(Purchase.documentID(owner: ana.uid, giftID: coffee)).getDocument()
@@ -92,7 +95,8 @@ struct DemoScript {
         print("CU-005 Pablo creates \"\(temporary.name)\" with Luis and Marta")
         try await expectRefusal("Luis tries to delete Pablo's group") { try await luis.deleteGroup(temporary.id ?? "") }
         try await pablo.deleteGroup(temporary.id ?? "")
-        print("CU-006 Pablo deletes it → his groups: \(try await pablo.myGroups().map(\.name).joined(separator: ", "))")
+        let remaining = try await pablo.myGroups().map(\.name).joined(separator: ", ")
+        print("CU-006 Pablo deletes it → his groups: \(remaining)")
 
         section("Summary")
         print("Stored now: \(Describe.statistics(try await app.statistics())).")
@@ -142,7 +146,8 @@ struct DemoScript {
     {
         do {
             let purchase = try await buy()
-            let shares = purchase.isJoint ? ", each co-buyer owes \(Describe.euros(purchase.price / Double(purchase.buyers.count)))" : ""
+            let share = Describe.euros(purchase.price / Double(purchase.buyers.count))
+            let shares = purchase.isJoint ? ", each co-buyer owes \(share)" : ""
             print("\(what) → \(Describe.euros(purchase.price)) paid by \(names[payer] ?? payer)\(shares)")
         } catch GiftworldError.alreadyBought {
             print("\(what) → already bought in an earlier run")

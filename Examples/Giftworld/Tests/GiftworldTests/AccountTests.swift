@@ -22,7 +22,9 @@ struct AccountTests {
         _ = try await test.app.register(People.ana)
         var again = People.ana
         again.email = "  ANA@test.es "
-        await #expect(throws: GiftworldError.emailAlreadyInUse("ana@test.es")) { _ = try await test.app.register(again) }
+        await #expect(throws: GiftworldError.emailAlreadyInUse("ana@test.es")) {
+            _ = try await test.app.register(again)
+        }
         var nameless = People.luis
         nameless.firstname = "  "
         await #expect(throws: GiftworldError.invalidField(name: "firstname", reason: "required")) {

@@ -62,12 +62,16 @@ struct DebtTests {
         let owed = try await wedding.marta.balances().owed
         let luisDebt = try #require(owed.first { $0.debtor == wedding.luis.uid }?.id)
         let pabloDebt = try #require(owed.first { $0.debtor == wedding.pablo.uid }?.id)
-        await #expect(throws: GiftworldError.debtNotFound(id: luisDebt)) { try await wedding.pablo.resolveDebt(luisDebt) }
+        await #expect(throws: GiftworldError.debtNotFound(id: luisDebt)) {
+            try await wedding.pablo.resolveDebt(luisDebt)
+        }
         await #expect(throws: GiftworldError.debtNotFound(id: luisDebt)) { try await wedding.ana.resolveDebt(luisDebt) }
         try await wedding.luis.resolveDebt(luisDebt)
         try await wedding.marta.resolveDebt(pabloDebt)
         #expect(try await wedding.marta.balances().owed.isEmpty)
-        await #expect(throws: GiftworldError.debtNotFound(id: pabloDebt)) { try await wedding.marta.resolveDebt(pabloDebt) }
+        await #expect(throws: GiftworldError.debtNotFound(id: pabloDebt)) {
+            try await wedding.marta.resolveDebt(pabloDebt)
+        }
         #expect(try await wedding.marta.balances().owing.count == 1)
     }
 }

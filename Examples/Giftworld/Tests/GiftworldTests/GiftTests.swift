@@ -38,7 +38,9 @@ struct GiftTests {
         let wedding = try await Wedding()
         defer { wedding.close() }
         let coffee = wedding.coffee.id ?? ""
-        await #expect(throws: GiftworldError.giftNotFound(id: "missing")) { try await wedding.ana.deleteGift("missing") }
+        await #expect(throws: GiftworldError.giftNotFound(id: "missing")) {
+            try await wedding.ana.deleteGift("missing")
+        }
         await #expect(throws: FirestoreError.self) {
             try await wedding.luis.db().collection("users/\(wedding.ana.uid)/gifts").document(coffee).delete()
         }

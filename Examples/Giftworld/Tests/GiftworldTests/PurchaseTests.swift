@@ -9,7 +9,8 @@ struct PurchaseTests {
     @Test func individualPurchase() async throws {
         let wedding = try await Wedding()
         defer { wedding.close() }
-        let purchase = try await wedding.luis.buy(giftID: wedding.coffee.id ?? "", of: wedding.ana.uid, in: wedding.group)
+        let purchase = try await wedding.luis.buy(
+            giftID: wedding.coffee.id ?? "", of: wedding.ana.uid, in: wedding.group)
         #expect(purchase.buyers == [wedding.luis.uid])
         #expect(purchase.price == 120)
         #expect(purchase.owner == wedding.ana.uid)
@@ -39,7 +40,8 @@ struct PurchaseTests {
         let coffee = wedding.coffee.id ?? ""
         try await wedding.luis.buy(giftID: coffee, of: wedding.ana.uid, in: wedding.group)
         await #expect(throws: GiftworldError.alreadyBought) {
-            try await wedding.pablo.buyJointly(giftID: coffee, of: wedding.ana.uid, in: wedding.group, with: [wedding.marta.uid])
+            try await wedding.pablo.buyJointly(
+                giftID: coffee, of: wedding.ana.uid, in: wedding.group, with: [wedding.marta.uid])
         }
         #expect(try await wedding.marta.balances().owing.isEmpty)
         #expect(try await wedding.pablo.balances().owed.isEmpty)
@@ -58,7 +60,8 @@ struct PurchaseTests {
             try await luis.buyJointly(giftID: coffee, of: ana.uid, in: group, with: [ana.uid])
         }
         await #expect(throws: GiftworldError.self) {
-            try await luis.buyJointly(giftID: coffee, of: ana.uid, in: group, with: [wedding.pablo.uid, wedding.pablo.uid])
+            try await luis.buyJointly(
+                giftID: coffee, of: ana.uid, in: group, with: [wedding.pablo.uid, wedding.pablo.uid])
         }
         await #expect(throws: GiftworldError.groupNotFound(id: group)) {
             try await wedding.eva.buy(giftID: coffee, of: ana.uid, in: group)
@@ -84,7 +87,9 @@ struct PurchaseTests {
         }
         // Someone else named as payer, a cheaper price, an outsider as co-buyer, a wrong owner.
         await #expect(throws: FirestoreError.self) { try await reference.setData(purchase(buyers: [pablo.uid])) }
-        await #expect(throws: FirestoreError.self) { try await reference.setData(purchase(buyers: [luis.uid], price: 1)) }
+        await #expect(throws: FirestoreError.self) {
+            try await reference.setData(purchase(buyers: [luis.uid], price: 1))
+        }
         await #expect(throws: FirestoreError.self) {
             try await reference.setData(purchase(buyers: [luis.uid, wedding.eva.uid]))
         }

@@ -12,7 +12,8 @@ final class TestApp: Sendable {
         directory = NSTemporaryDirectory() + "giftworld-tests-" + UUID().uuidString
         app = try Giftworld(
             directory: directory,
-            configuration: GiftworldConfiguration(projectID: "test-giftworld", passwordIterations: 8, durability: .none))
+            configuration: GiftworldConfiguration(
+                projectID: "test-giftworld", passwordIterations: 8, durability: .none))
     }
 
     /// Registers `person` and enters the app.
@@ -34,10 +35,14 @@ final class TestApp: Sendable {
 
 /// Test personas.
 enum People {
-    static let ana = RegistrationForm(firstname: "Ana", lastname: "García", email: "ana@test.es", password: "pmdl1c1234$")
-    static let luis = RegistrationForm(firstname: "Luis", lastname: "Pérez", email: "luis@test.es", password: "luis#2020ab")
-    static let marta = RegistrationForm(firstname: "Marta", lastname: "Ruiz", email: "marta@test.es", password: "marta!2020")
-    static let pablo = RegistrationForm(firstname: "Pablo", lastname: "Sanz", email: "pablo@test.es", password: "pablo%2020")
+    static let ana = RegistrationForm(
+        firstname: "Ana", lastname: "García", email: "ana@test.es", password: "pmdl1c1234$")
+    static let luis = RegistrationForm(
+        firstname: "Luis", lastname: "Pérez", email: "luis@test.es", password: "luis#2020ab")
+    static let marta = RegistrationForm(
+        firstname: "Marta", lastname: "Ruiz", email: "marta@test.es", password: "marta!2020")
+    static let pablo = RegistrationForm(
+        firstname: "Pablo", lastname: "Sanz", email: "pablo@test.es", password: "pablo%2020")
     static let eva = RegistrationForm(firstname: "Eva", lastname: "Lobo", email: "eva@test.es", password: "eva$$2020x")
 
     /// A numbered extra person for concurrency tests.

@@ -11,7 +11,9 @@ public struct GiftworldConfiguration: Sendable {
     public var durability: Durability
 
     /// The production defaults: 100,000 PBKDF2 rounds, durable commits.
-    public init(projectID: String = "demo-giftworld", passwordIterations: Int = 100_000, durability: Durability = .full) {
+    public init(
+        projectID: String = "demo-giftworld", passwordIterations: Int = 100_000, durability: Durability = .full
+    ) {
         self.projectID = projectID
         self.passwordIterations = passwordIterations
         self.durability = durability

@@ -8,7 +8,8 @@ extension UserSession {
             let debts = try db().collection(Collections.debts)
             let owing = try await debts.whereField("debtor", isEqualTo: uid).getDocuments().decoded(as: Debt.self)
             let owed = try await debts.whereField("creditor", isEqualTo: uid).getDocuments().decoded(as: Debt.self)
-            return Balances(owing: owing, owed: owed, perPerson: Settlement.perPerson(of: uid, owing: owing, owed: owed))
+            let perPerson = Settlement.perPerson(of: uid, owing: owing, owed: owed)
+            return Balances(owing: owing, owed: owed, perPerson: perPerson)
         } catch {
             throw GiftworldError(error)
         }

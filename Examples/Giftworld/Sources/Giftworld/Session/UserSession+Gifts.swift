@@ -7,7 +7,8 @@ extension UserSession {
     public func addGift(_ form: GiftForm) async throws(GiftworldError) -> Gift {
         let valid = try form.validated()
         do {
-            let reference = try await db().collection(Collections.giftList(of: uid)).addDocument(from: Gift(form: valid))
+            let list = try db().collection(Collections.giftList(of: uid))
+            let reference = try await list.addDocument(from: Gift(form: valid))
             guard let gift = try await reference.decoded(as: Gift.self) else {
                 throw GiftworldError.giftNotFound(id: reference.documentID)
             }

@@ -11,7 +11,8 @@ extension UserSession {
         for member in valid.members.dropFirst() { _ = try await user(member) }
         let reference: DocumentReference
         do {
-            reference = try await db().collection(Collections.groups).addDocument(from: Group(form: valid, creator: uid))
+            let groups = try db().collection(Collections.groups)
+            reference = try await groups.addDocument(from: Group(form: valid, creator: uid))
         } catch {
             throw GiftworldError(error)
         }

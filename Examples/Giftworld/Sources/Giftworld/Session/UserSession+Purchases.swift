@@ -56,7 +56,8 @@ extension UserSession {
                 transaction.setData(from: purchase, forDocument: purchaseReference)
                 guard share > 0 else { return }
                 for debtor in coBuyers {
-                    let debt = Debt(groupID: groupID, debtor: debtor, creditor: self.uid, amount: share, purchase: purchaseID)
+                    let debt = Debt(
+                        groupID: groupID, debtor: debtor, creditor: self.uid, amount: share, purchase: purchaseID)
                     transaction.setData(
                         from: debt,
                         forDocument: db.collection(Collections.debts).document(

@@ -151,6 +151,12 @@ public enum GiftworldRules {
               return data.debtor == request.auth.uid || data.creditor == request.auth.uid;
             }
 
+            // The owner of the gift a debt id names ({owner}_{giftId}_{debtor}). Refusing them before the
+            // document is looked at makes their answer the same whether the debt exists or not.
+            function debtGiftOwner(debtId) {
+              return debtId.split('_')[0];
+            }
+
             function validDebt(debtId, data) {
               let purchase = getAfter(/databases/$(database)/documents/purchases/$(data.purchase)).data;
               return signedIn()
@@ -171,9 +177,10 @@ public enum GiftworldRules {
             }
 
             match /debts/{debtId} {
-              allow read: if signedIn() && isParty(resource.data);
+              allow get: if signedIn() && debtGiftOwner(debtId) != request.auth.uid && isParty(resource.data);
+              allow list: if signedIn() && isParty(resource.data);
               allow create: if validDebt(debtId, request.resource.data);
-              allow delete: if signedIn() && isParty(resource.data);
+              allow delete: if signedIn() && debtGiftOwner(debtId) != request.auth.uid && isParty(resource.data);
             }
           }
         }

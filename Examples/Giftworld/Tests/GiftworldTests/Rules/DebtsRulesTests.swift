@@ -14,18 +14,28 @@ struct DebtsRulesTests {
         try await assertFails { try await rules.alice.document("debts/alice_gA1_carol").getDocument() }
         try await assertFails { try await rules.dave.document("debts/alice_gA1_carol").getDocument() }
         try await assertFails { try await rules.anonymous.document("debts/alice_gA1_carol").getDocument() }
+        // The gift's owner is refused from the id alone: a stored and a missing debt answer alike.
+        let stored = try await assertFails { try await rules.alice.document("debts/alice_gA1_carol").getDocument() }
+        let missing = try await assertFails { try await rules.alice.document("debts/alice_gA2_carol").getDocument() }
+        #expect(stored.message == missing.message)
     }
 
     @Test func list() async throws {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
         let debts = { (db: Firestore) in db.collection("debts") }
-        #expect(try await assertSucceeds { try await debts(rules.carol).whereField("debtor", isEqualTo: "carol").getDocuments() }.count == 1)
-        #expect(try await assertSucceeds { try await debts(rules.bob).whereField("creditor", isEqualTo: "bob").getDocuments() }.count == 1)
+        #expect(try await assertSucceeds {
+            try await debts(rules.carol).whereField("debtor", isEqualTo: "carol").getDocuments()
+        }.count == 1)
+        #expect(try await assertSucceeds {
+            try await debts(rules.bob).whereField("creditor", isEqualTo: "bob").getDocuments()
+        }.count == 1)
         try await assertFails { try await debts(rules.alice).whereField("debtor", isEqualTo: "carol").getDocuments() }
         try await assertFails { try await debts(rules.carol).getDocuments() }
         try await assertFails { try await debts(rules.carol).whereField("groupId", isEqualTo: "g1").getDocuments() }
-        try await assertFails { try await debts(rules.anonymous).whereField("debtor", isEqualTo: "carol").getDocuments() }
+        try await assertFails {
+            try await debts(rules.anonymous).whereField("debtor", isEqualTo: "carol").getDocuments()
+        }
     }
 
     @Test func create() async throws {

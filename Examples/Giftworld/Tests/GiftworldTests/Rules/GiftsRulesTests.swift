@@ -19,8 +19,12 @@ struct GiftsRulesTests {
     @Test func list() async throws {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
-        #expect(try await assertSucceeds { try await rules.alice.collection("users/alice/gifts").getDocuments() }.count == 2)
-        #expect(try await assertSucceeds { try await rules.carol.collection("users/alice/gifts").getDocuments() }.count == 2)
+        #expect(try await assertSucceeds {
+            try await rules.alice.collection("users/alice/gifts").getDocuments()
+        }.count == 2)
+        #expect(try await assertSucceeds {
+            try await rules.carol.collection("users/alice/gifts").getDocuments()
+        }.count == 2)
         try await assertFails { try await rules.dave.collection("users/alice/gifts").getDocuments() }
         try await assertFails { try await rules.anonymous.collection("users/alice/gifts").getDocuments() }
         try await assertFails { try await rules.alice.collectionGroup("gifts").getDocuments() }
@@ -59,7 +63,9 @@ struct GiftsRulesTests {
         try await assertFails { try await rules.bob.document("users/alice/gifts/gA2").updateData(["price": 1.0]) }
         try await assertFails { try await rules.dave.document("users/alice/gifts/gA2").updateData(["price": 1.0]) }
         try await assertFails {
-            try await rules.alice.document("users/alice/gifts/gA2").updateData(["createdAt": FieldValue.serverTimestamp()])
+            try await rules.alice.document("users/alice/gifts/gA2").updateData([
+                "createdAt": FieldValue.serverTimestamp()
+            ])
         }
     }
 

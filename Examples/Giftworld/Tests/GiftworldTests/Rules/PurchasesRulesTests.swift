@@ -12,7 +12,9 @@ struct PurchasesRulesTests {
         defer { rules.cleanup() }
         #expect(try await assertSucceeds { try await rules.bob.document("purchases/alice_gA1").getDocument() }.exists)
         #expect(try await assertSucceeds { try await rules.carol.document("purchases/alice_gA1").getDocument() }.exists)
-        #expect(try await !assertSucceeds { try await rules.carol.document("purchases/alice_gA2").getDocument() }.exists)
+        #expect(try await !assertSucceeds {
+            try await rules.carol.document("purchases/alice_gA2").getDocument()
+        }.exists)
         for id in ["alice_gA1", "alice_gA2", "alice_nothing"] {
             try await assertFails { try await rules.alice.document("purchases/\(id)").getDocument() }
             try await assertFails { try await rules.dave.document("purchases/\(id)").getDocument() }

@@ -36,7 +36,9 @@ struct UsersRulesTests {
     @Test func update() async throws {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
-        try await assertSucceeds { try await rules.alice.document("users/alice").updateData(["image_url": "https://a"]) }
+        try await assertSucceeds {
+            try await rules.alice.document("users/alice").updateData(["image_url": "https://a"])
+        }
         try await assertFails { try await rules.alice.document("users/alice").updateData(["firstname": ""]) }
         try await assertFails { try await rules.alice.document("users/alice").updateData(["email": "x@test.es"]) }
         try await assertFails { try await rules.bob.document("users/alice").updateData(["firstname": "Mallory"]) }
