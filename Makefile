@@ -5,7 +5,7 @@ SWIFT ?= swift
 DATA ?= ./.hearth
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: deps build test serve demo demo-worknow bench bench-quick clean
+.PHONY: deps build test serve demo demo-medspace demo-komunit demo-giftworld demo-worknow bench bench-quick clean
 
 ## deps: install the LMDB C library and headers if pkg-config cannot find them
 deps:
@@ -35,6 +35,10 @@ demo: deps
 ## demo-worknow: the WorkNow example's scripted session on $(DATA)-worknow
 demo-worknow: deps
 	$(SWIFT) run worknow-demo --data $(DATA)-worknow
+
+## demo-giftworld: the Giftworld example's scripted session on $(DATA)-giftworld
+demo-giftworld: deps
+	$(SWIFT) run giftworld-demo --data $(DATA)-giftworld
 
 ## bench: release-build benchmarks, JSON written to bench.json
 bench: deps

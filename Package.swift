@@ -21,6 +21,7 @@ let package = Package(
         .executable(name: "hearth", targets: ["hearth"]),
         .executable(name: "roomiefinder-demo", targets: ["roomiefinder-demo"]),
         .executable(name: "worknow-demo", targets: ["worknow-demo"]),
+        .executable(name: "giftworld-demo", targets: ["giftworld-demo"]),
         .executable(name: "hearth-bench", targets: ["HearthBench"]),
     ],
     dependencies: [
@@ -114,6 +115,14 @@ let package = Package(
         .testTarget(
             name: "WorkNowTests", dependencies: ["WorkNow", "Hearth", "HearthTesting", "ExampleSupport"],
             path: "Examples/WorkNow/Tests/WorkNowTests", swiftSettings: strictSettings),
+            name: "Giftworld", dependencies: ["Hearth", "ExampleSupport"],
+            path: "Examples/Giftworld/Sources/Giftworld", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "giftworld-demo", dependencies: ["Giftworld", "Hearth", "ExampleSupport"],
+            path: "Examples/Giftworld/Sources/giftworld-demo", swiftSettings: strictSettings),
+        .testTarget(
+            name: "GiftworldTests", dependencies: ["Giftworld", "Hearth", "HearthTesting", "ExampleSupport"],
+            path: "Examples/Giftworld/Tests/GiftworldTests", swiftSettings: strictSettings),
         .testTarget(
             name: "HearthServerTests",
             dependencies: [

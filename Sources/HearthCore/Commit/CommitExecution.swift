@@ -27,6 +27,14 @@ enum CommitExecution {
             }
         }
         let mappings = effects.pending
+        if let policy = request.policy {
+            try WriteAuthorization.checkFailingPreconditions(request, policy: policy, commitTime: commitTime) {
+                key throws(FirestoreError) in
+                try StorageErrorMapping.mapping {
+                    try store.record(db: db, key: key, in: txn, writerPending: mappings)?.document(key: key)
+                }
+            }
+        }
         let plan = try CommitApplier.apply(request.writes, database: request.database, commitTime: commitTime) {
             key throws(FirestoreError) in
             try StorageErrorMapping.mapping {

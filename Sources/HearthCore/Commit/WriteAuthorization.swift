@@ -38,6 +38,52 @@ enum WriteAuthorization {
     }
 }
 
+extension WriteAuthorization {
+    /// Judges, before the preconditions are checked, each write whose `exists` precondition fails
+    /// on the stored document — an `update()` of a missing document (judged as `update`), a
+    /// `create()` of a stored one (judged as `create`), a delete that must find its document
+    /// (judged as `delete`) — with `resource` null and `request.resource` the write applied to an
+    /// empty document. A denial wins over `NOT_FOUND`
+    /// and `ALREADY_EXISTS`, as in Firestore, so a caller the rules refuse cannot probe whether a
+    /// document exists. A write to a document an earlier write of the commit touched is left to
+    /// the applier.
+    static func checkFailingPreconditions(
+        _ request: CommitRequest, policy: any AccessPolicy, commitTime: Timestamp,
+        stored: @escaping (DocumentKey) throws(FirestoreError) -> Document?
+    ) throws(FirestoreError) {
+        let lookup = CommitLookup(stored: stored, after: [:])
+        let limit = request.writes.count > 1 ? 20 : 10
+        var touched: Set<DocumentKey> = []
+        for write in request.writes {
+            let key = write.key
+            guard touched.insert(key).inserted, case .exists(let mustExist) = write.precondition else { continue }
+            if case .verify = write.operation { continue }
+            guard (try stored(key) != nil) != mustExist else { continue }
+            let method: AccessRequest.Method
+            var writeFields: [FieldPath]?
+            switch write.operation {
+            case .delete: method = .delete
+            case .update(_, _, let mask):
+                method = mustExist ? .update : .create
+                writeFields = mask + write.transforms.map(\.fieldPath)
+            default: method = mustExist ? .update : .create
+            }
+            var unconditional = write
+            unconditional.precondition = .none
+            let applied = try CommitApplier.apply([unconditional], database: request.database, commitTime: commitTime) {
+                _ throws(FirestoreError) in nil
+            }
+            let incoming = applied.changes.first.flatMap { DocumentRecord(contents: $0.after, fullID: nil).document(key: key) }
+            let accessRequest = AccessRequest(
+                database: request.database, method: method, path: key.path, auth: request.access, time: commitTime,
+                resource: nil, incoming: incoming, writeFields: writeFields, accessCallLimit: limit)
+            if case .deny(let detail) = policy.authorize(accessRequest, lookup: lookup) {
+                throw FirestoreError.permissionDenied(detail: detail)
+            }
+        }
+    }
+}
+
 /// `get` sees the database before the commit; `getAfter` sees it with all the commit's writes.
 private struct CommitLookup: DocumentLookup {
     let stored: (DocumentKey) throws(FirestoreError) -> Document?

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import HearthCore
 
@@ -93,5 +94,61 @@ struct AccessPolicyTests {
             .set(try t.key("docs/a"), fields: needsB), .set(try t.key("docs/b"), fields: [:]),
         ], in: t.database, access: user)
         #expect(try t.get("docs/a") != nil)
+    }
+
+    /// A policy that records each request it judges and allows writes only when told to.
+    final class RecordingPolicy: AccessPolicy {
+        /// Whether writes are allowed, and the method, `resource` and `request.resource` presence
+        /// of the last request judged.
+        private let state = Mutex<(allowsWrites: Bool, last: (AccessRequest.Method, Bool, Bool)?)>((false, nil))
+
+        var allowsWrites: Bool {
+            get { state.withLock { $0.allowsWrites } }
+            set { state.withLock { $0.allowsWrites = newValue } }
+        }
+
+        var last: (AccessRequest.Method, Bool, Bool)? { state.withLock { $0.last } }
+
+        func authorize(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision {
+            let allows = state.withLock { state in
+                state.last = (request.method, request.resource != nil, request.incoming != nil)
+                return state.allowsWrites
+            }
+            return allows || request.method == .get ? .allow : .deny(detail: "\nfalse for 'write' @ L1")
+        }
+    }
+
+    /// A denial wins over NOT_FOUND and ALREADY_EXISTS: a caller the rules refuse cannot tell a
+    /// missing document from a stored one by `update()` or `create()`.
+    @Test func aDenialWinsOverAFailedPrecondition() async throws {
+        let t = try TestEngine()
+        let policy = RecordingPolicy()
+        t.engine.setAccessPolicy(policy)
+        try await t.engine.commit([.set(try t.key("docs/stored"), fields: ["a": .integer(1)])], in: t.database)
+        let missing = try t.key("docs/missing"), stored = try t.key("docs/stored")
+        let fields: [String: Value] = ["a": .integer(2)]
+        let mask = [FieldPath(uncheckedSegments: ["a"])]
+        func code(_ write: Write) async -> FirestoreError.Code? {
+            do {
+                try await t.engine.commit([write], in: t.database, access: user)
+                return nil
+            } catch {
+                return error.code
+            }
+        }
+        #expect(await code(.update(missing, fields: fields, mask: mask)) == .permissionDenied)
+        #expect(policy.last?.0 == .update && policy.last?.1 == false && policy.last?.2 == true)
+        #expect(await code(.update(stored, fields: fields, mask: mask)) == .permissionDenied)
+        #expect(await code(.create(stored, fields: fields)) == .permissionDenied)
+        #expect(policy.last?.0 == .create && policy.last?.1 == false)
+        #expect(await code(.create(missing, fields: fields)) == .permissionDenied)
+        #expect(await code(.delete(missing, precondition: .exists(true))) == .permissionDenied)
+        #expect(policy.last?.0 == .delete && policy.last?.2 == false)
+        policy.allowsWrites = true
+        #expect(await code(.update(missing, fields: fields, mask: mask)) == .notFound)
+        #expect(await code(.create(stored, fields: fields)) == .alreadyExists)
+        #expect(await code(.delete(missing, precondition: .exists(true))) == .notFound)
+        #expect(try t.get("docs/missing") == nil)
+        #expect(try t.get("docs/stored")?.fields["a"] == .integer(1))
     }
 }

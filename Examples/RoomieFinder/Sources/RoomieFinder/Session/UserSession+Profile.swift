@@ -35,8 +35,13 @@ extension UserSession {
         let reference = try profileReference(uid)
         do {
             try await reference.updateData(fields)
-        } catch  where error.code == .notFound {
+        } catch where error.code == .notFound {
             throw .profileNotFound(uid: uid)
+        } catch where error.code == .permissionDenied {
+            // The rules judge an update of a missing profile before its NOT_FOUND (a denial wins,
+            // as in Firestore); tell that case from a real refusal by looking.
+            if (try? await reference.getDocument().exists) == false { throw .profileNotFound(uid: uid) }
+            throw RoomieFinderError(error)
         } catch {
             throw RoomieFinderError(error)
         }

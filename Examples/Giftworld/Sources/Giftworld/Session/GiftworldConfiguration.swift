@@ -1,0 +1,21 @@
+public import Hearth
+
+/// How `Giftworld` opens its data directory.
+public struct GiftworldConfiguration: Sendable {
+    /// The Firestore project id of the app's data.
+    public var projectID: String
+    /// PBKDF2 rounds for new passwords. Keep the default (at least 100,000) outside tests; tests
+    /// lower it to stay fast. Existing accounts keep the count they were created with.
+    public var passwordIterations: Int
+    /// Whether each commit is synced to disk before it returns.
+    public var durability: Durability
+
+    /// The production defaults: 100,000 PBKDF2 rounds, durable commits.
+    public init(
+        projectID: String = "demo-giftworld", passwordIterations: Int = 100_000, durability: Durability = .full
+    ) {
+        self.projectID = projectID
+        self.passwordIterations = passwordIterations
+        self.durability = durability
+    }
+}

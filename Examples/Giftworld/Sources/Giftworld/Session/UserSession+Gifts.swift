@@ -1,0 +1,71 @@
+import Hearth
+
+extension UserSession {
+    /// CU-008: adds a gift to the signed-in user's list, stamped with the commit time.
+    /// - Throws: `invalidField` for a missing name, a negative price or a malformed link.
+    @discardableResult
+    public func addGift(_ form: GiftForm) async throws(GiftworldError) -> Gift {
+        let valid = try form.validated()
+        do {
+            let list = try db().collection(Collections.giftList(of: uid))
+            let reference = try await list.addDocument(from: Gift(form: valid))
+            guard let gift = try await reference.decoded(as: Gift.self) else {
+                throw GiftworldError.giftNotFound(id: reference.documentID)
+            }
+            return gift
+        } catch {
+            throw GiftworldError(error)
+        }
+    }
+
+    /// CU-009: deletes a gift from the signed-in user's list. A purchase of it, if any, stays
+    /// (its buyers' debts still stand), and the owner learns nothing either way.
+    /// - Throws: `giftNotFound`.
+    public func deleteGift(_ giftID: String) async throws(GiftworldError) {
+        guard FieldCheck.identifier(giftID) else { throw .giftNotFound(id: giftID) }
+        let reference = try db().collection(Collections.giftList(of: uid)).document(giftID)
+        do {
+            guard try await reference.getDocument().exists else { throw GiftworldError.giftNotFound(id: giftID) }
+            try await reference.delete()
+        } catch {
+            throw GiftworldError(error)
+        }
+    }
+
+    /// CU-007 for the signed-in user ("Mi lista"): their gifts, oldest first — with no purchase
+    /// status, which the owner can never know.
+    public func myGifts() async throws(GiftworldError) -> [Gift] {
+        try await gifts(of: uid)
+    }
+
+    /// CU-007 for a fellow group member: their gifts, oldest first, each with whether it is
+    /// bought and by whom.
+    /// - Throws: `ownGift` for the user's own list (use `myGifts()`); `notAllowed` when the two
+    ///   share no group.
+    public func wishList(of owner: String) async throws(GiftworldError) -> [GiftListing] {
+        guard owner != uid else { throw .ownGift }
+        guard FieldCheck.identifier(owner) else { throw .userNotFound(uid: owner) }
+        let gifts = try await gifts(of: owner)
+        let purchases: [Purchase]
+        do {
+            purchases = try await db().collection(Collections.purchases).whereField("owner", isEqualTo: owner)
+                .getDocuments().decoded(as: Purchase.self)
+        } catch {
+            throw GiftworldError(error)
+        }
+        let byGift = Dictionary(purchases.map { ($0.giftPath, $0) }, uniquingKeysWith: { first, _ in first })
+        return gifts.map { gift in
+            GiftListing(gift: gift, purchase: byGift[Collections.giftPath(owner: owner, giftID: gift.id ?? "")])
+        }
+    }
+
+    /// The gifts of `owner`, oldest first.
+    private func gifts(of owner: String) async throws(GiftworldError) -> [Gift] {
+        do {
+            return try await db().collection(Collections.giftList(of: owner)).order(by: "createdAt").getDocuments()
+                .decoded(as: Gift.self)
+        } catch {
+            throw GiftworldError(error)
+        }
+    }
+}

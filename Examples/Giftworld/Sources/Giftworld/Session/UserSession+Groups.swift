@@ -1,0 +1,60 @@
+import Hearth
+
+extension UserSession {
+    /// CU-005: creates a group with the chosen members (the creator included), then lets the
+    /// membership trigger record it so members can see each other's lists.
+    /// - Throws: `invalidField` for a missing name or no other member; `userNotFound` for a
+    ///   member who is not registered.
+    @discardableResult
+    public func createGroup(_ form: GroupForm) async throws(GiftworldError) -> Group {
+        let valid = try form.validated(creator: uid)
+        for member in valid.members.dropFirst() { _ = try await user(member) }
+        let reference: DocumentReference
+        do {
+            let groups = try db().collection(Collections.groups)
+            reference = try await groups.addDocument(from: Group(form: valid, creator: uid))
+        } catch {
+            throw GiftworldError(error)
+        }
+        try await backend.groupCreated(reference.documentID)
+        return try await group(reference.documentID)
+    }
+
+    /// CU-005's list: the groups the signed-in user belongs to, by name.
+    public func myGroups() async throws(GiftworldError) -> [Group] {
+        do {
+            return try await db().collection(Collections.groups).whereField("members", arrayContains: uid)
+                .getDocuments().decoded(as: Group.self).sorted { ($0.name, $0.id ?? "") < ($1.name, $1.id ?? "") }
+        } catch {
+            throw GiftworldError(error)
+        }
+    }
+
+    /// One of the signed-in user's groups.
+    /// - Throws: `groupNotFound` when it does not exist or the user is not a member.
+    public func group(_ groupID: String) async throws(GiftworldError) -> Group {
+        guard FieldCheck.identifier(groupID) else { throw .groupNotFound(id: groupID) }
+        do {
+            guard let group = try await db().collection(Collections.groups).document(groupID).decoded(as: Group.self)
+            else { throw GiftworldError.groupNotFound(id: groupID) }
+            return group
+        } catch let error as FirestoreError where error.code == .permissionDenied {
+            throw .groupNotFound(id: groupID)
+        } catch {
+            throw GiftworldError(error)
+        }
+    }
+
+    /// CU-006: deletes a group the signed-in user created; the membership trigger then forgets
+    /// it. Purchases and debts made in it stay.
+    /// - Throws: `groupNotFound`; `notAllowed` when someone else created it.
+    public func deleteGroup(_ groupID: String) async throws(GiftworldError) {
+        _ = try await group(groupID)
+        do {
+            try await db().collection(Collections.groups).document(groupID).delete()
+        } catch {
+            throw GiftworldError(error)
+        }
+        try await backend.groupDeleted(groupID)
+    }
+}
