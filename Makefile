@@ -5,7 +5,7 @@ SWIFT ?= swift
 DATA ?= ./.hearth
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: deps build test serve demo bench bench-quick clean
+.PHONY: deps build test serve demo demo-komunit bench bench-quick clean
 
 ## deps: install the LMDB C library and headers if pkg-config cannot find them
 deps:
@@ -31,6 +31,10 @@ serve: deps
 ## demo: the RoomieFinder example's scripted session on $(DATA)-roomiefinder
 demo: deps
 	$(SWIFT) run roomiefinder-demo --data $(DATA)-roomiefinder
+
+## demo-komunit: the Komunit example's scripted session on $(DATA)-komunit
+demo-komunit: deps
+	$(SWIFT) run komunit-demo --data $(DATA)-komunit
 
 ## bench: release-build benchmarks, JSON written to bench.json
 bench: deps

@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "HearthServer", targets: ["HearthServer"]),
         .executable(name: "hearth", targets: ["hearth"]),
         .executable(name: "roomiefinder-demo", targets: ["roomiefinder-demo"]),
+        .executable(name: "komunit-demo", targets: ["komunit-demo"]),
         .executable(name: "hearth-bench", targets: ["HearthBench"]),
     ],
     dependencies: [
@@ -104,6 +105,15 @@ let package = Package(
         .testTarget(
             name: "RoomieFinderTests", dependencies: ["RoomieFinder", "Hearth", "HearthTesting", "ExampleSupport"],
             path: "Examples/RoomieFinder/Tests/RoomieFinderTests", swiftSettings: strictSettings),
+        .target(
+            name: "Komunit", dependencies: ["Hearth", "ExampleSupport"],
+            path: "Examples/Komunit/Sources/Komunit", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "komunit-demo", dependencies: ["Komunit", "Hearth", "ExampleSupport"],
+            path: "Examples/Komunit/Sources/komunit-demo", swiftSettings: strictSettings),
+        .testTarget(
+            name: "KomunitTests", dependencies: ["Komunit", "Hearth", "HearthTesting", "ExampleSupport"],
+            path: "Examples/Komunit/Tests/KomunitTests", swiftSettings: strictSettings),
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
@@ -124,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "HearthBench",
             dependencies: [
-                "Hearth", "HearthCore", "HearthRules", "HearthServer", "FirestoreWire", "LMDB",
+                "Hearth", "HearthCore", "HearthRules", "HearthServer", "FirestoreWire", "LMDB", "Komunit",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
