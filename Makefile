@@ -39,6 +39,9 @@ demo-worknow: deps
 ## demo-giftworld: the Giftworld example's scripted session on $(DATA)-giftworld
 demo-giftworld: deps
 	$(SWIFT) run giftworld-demo --data $(DATA)-giftworld
+## demo-komunit: the Komunit example's scripted session on $(DATA)-komunit
+demo-komunit: deps
+	$(SWIFT) run komunit-demo --data $(DATA)-komunit
 
 ## bench: release-build benchmarks, JSON written to bench.json
 bench: deps

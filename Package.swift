@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "roomiefinder-demo", targets: ["roomiefinder-demo"]),
         .executable(name: "worknow-demo", targets: ["worknow-demo"]),
         .executable(name: "giftworld-demo", targets: ["giftworld-demo"]),
+        .executable(name: "komunit-demo", targets: ["komunit-demo"]),
         .executable(name: "hearth-bench", targets: ["HearthBench"]),
     ],
     dependencies: [
@@ -123,6 +124,14 @@ let package = Package(
         .testTarget(
             name: "GiftworldTests", dependencies: ["Giftworld", "Hearth", "HearthTesting", "ExampleSupport"],
             path: "Examples/Giftworld/Tests/GiftworldTests", swiftSettings: strictSettings),
+            name: "Komunit", dependencies: ["Hearth", "ExampleSupport"],
+            path: "Examples/Komunit/Sources/Komunit", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "komunit-demo", dependencies: ["Komunit", "Hearth", "ExampleSupport"],
+            path: "Examples/Komunit/Sources/komunit-demo", swiftSettings: strictSettings),
+        .testTarget(
+            name: "KomunitTests", dependencies: ["Komunit", "Hearth", "HearthTesting", "ExampleSupport"],
+            path: "Examples/Komunit/Tests/KomunitTests", swiftSettings: strictSettings),
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
@@ -143,7 +152,7 @@ let package = Package(
         .executableTarget(
             name: "HearthBench",
             dependencies: [
-                "Hearth", "HearthCore", "HearthRules", "HearthServer", "FirestoreWire", "LMDB",
+                "Hearth", "HearthCore", "HearthRules", "HearthServer", "FirestoreWire", "LMDB", "Komunit",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),

@@ -1,0 +1,40 @@
+import Hearth
+import Foundation
+
+/// Checks shared by the forms; each failure is `KomunitError.invalidField`.
+enum FieldCheck {
+    /// `value` with surrounding whitespace removed, or an error naming `field` when nothing is left.
+    static func required(_ value: String, _ field: String) throws(KomunitError) -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .invalidField(name: field, reason: "es obligatorio") }
+        return trimmed
+    }
+
+    /// A valid point, or an error naming `field`.
+    static func location(latitude: Double, longitude: Double, _ field: String) throws(KomunitError) -> GeoPoint {
+        do {
+            return try GeoPoint(latitude: latitude, longitude: longitude)
+        } catch {
+            throw .invalidField(name: field, reason: "no es una posición válida")
+        }
+    }
+
+    /// `raw` trimmed and lowercased when it looks like an address (`local@domain.tld`, no spaces,
+    /// no `/` since it names the account document).
+    static func email(_ raw: String) throws(KomunitError) -> String {
+        let email = try required(raw, "email").lowercased()
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard email.utf8.count <= 254, parts.count == 2, !parts[0].isEmpty,
+            !email.contains(where: { $0.isWhitespace || $0 == "/" }),
+            case let domain = parts[1], domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix("."),
+            !domain.contains("..")
+        else { throw .invalidField(name: "email", reason: "no es un correo válido") }
+        return email
+    }
+
+    /// A uid or document id given by a caller: non-empty, no `/`, not `.` or `..`, not `__x__`.
+    static func identifier(_ value: String) -> Bool {
+        !value.isEmpty && !value.contains("/") && value != "." && value != ".." && value.utf8.count <= 700
+            && !(value.hasPrefix("__") && value.hasSuffix("__"))
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Hearth
+
+/// The trusted side of the app — what Firebase would run as Cloud Functions or the Admin SDK:
+/// the admin handle, which the rules do not judge, and the account store.
+struct Backend: Sendable {
+    /// Admin access to the app's database.
+    let admin: Firestore
+    /// The local accounts.
+    let accounts: AccountStore
+    /// Most writes per clean-up batch.
+    static let batchSize = 400
+
+    /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
+    func handle(for account: Account) -> Firestore {
+        admin.withAccess(
+            .user(
+                uid: account.uid,
+                claims: [
+                    "sub": .string(account.uid),
+                    "email": .string(account.email),
+                    "email_verified": .boolean(false),
+                    "firebase": .map(["sign_in_provider": .string("password")]),
+                ]))
+    }
+
+    /// Deletes a group outright (its owner's account is being deleted), then purges what hung from it.
+    func dissolveGroup(_ groupId: String) async throws(KomunitError) -> Int {
+        do {
+            try await admin.collection(Collections.groups).document(groupId).delete()
+        } catch {
+            throw KomunitError(error)
+        }
+        return try await purgeGroup(groupId) + 1
+    }
+
+    /// The clean-up trigger of a deleted group: removes its messages, its events with their
+    /// attendances, and the memberships left (taking the group off those users' lists). Does nothing
+    /// while the group exists. Returns how many documents it deleted.
+    func purgeGroup(_ groupId: String) async throws(KomunitError) -> Int {
+        do {
+            guard try await !admin.collection(Collections.groups).document(groupId).getDocument().exists else { return 0 }
+            var deletions: [DocumentReference] = []
+            var userUpdates: [DocumentReference] = []
+            deletions += try await admin.collection(Collections.messages(of: groupId)).getDocuments().documents
+                .map(\.reference)
+            for event in try await admin.collection(Collections.events(of: groupId)).getDocuments().documents {
+                deletions += try await admin.collection(Collections.attendances(of: groupId, event: event.documentID))
+                    .getDocuments().documents.map(\.reference)
+                deletions.append(event.reference)
+            }
+            for membership in try await admin.collection(Collections.memberships)
+                .whereField("groupId", isEqualTo: groupId).getDocuments().documents
+            {
+                deletions.append(membership.reference)
+                if let userId = membership.get("userId") as? String {
+                    userUpdates.append(admin.collection(Collections.users).document(userId))
+                }
+            }
+            var batch = admin.batch()
+            var pending = 0
+            for update in userUpdates {
+                batch.updateData(
+                    ["groupIds": FieldValue.arrayRemove([groupId]), "ownedGroupIds": FieldValue.arrayRemove([groupId])],
+                    forDocument: update)
+                pending += 1
+            }
+            for reference in deletions {
+                if pending == Self.batchSize {
+                    try await batch.commit()
+                    batch = admin.batch()
+                    pending = 0
+                }
+                batch.deleteDocument(reference)
+                pending += 1
+            }
+            if pending > 0 { try await batch.commit() }
+            return deletions.count
+        } catch {
+            throw KomunitError(error)
+        }
+    }
+
+    /// How many documents each collection of the data model holds.
+    func statistics() async throws(KomunitError) -> StoreStatistics {
+        do {
+            return StoreStatistics(
+                accounts: try await Self.count(accounts.store.collection(AccountStore.collection)),
+                users: try await Self.count(admin.collection(Collections.users)),
+                groups: try await Self.count(admin.collection(Collections.groups)),
+                memberships: try await Self.count(admin.collection(Collections.memberships)),
+                messages: try await Self.count(admin.collectionGroup(Collections.messages)),
+                events: try await Self.count(admin.collectionGroup(Collections.events)),
+                attendances: try await Self.count(admin.collectionGroup(Collections.attendances)))
+        } catch {
+            throw KomunitError(error)
+        }
+    }
+
+    /// The number of documents `query` matches (a count aggregation).
+    static func count(_ query: Query) async throws -> Int {
+        try await query.count.getAggregation(source: .server).count.intValue
+    }
+}
+
+/// Document counts of a data directory.
+public struct StoreStatistics: Sendable, Equatable {
+    /// Accounts in the account store.
+    public let accounts: Int
+    /// `users` documents.
+    public let users: Int
+    /// `groups` documents.
+    public let groups: Int
+    /// `memberships` documents.
+    public let memberships: Int
+    /// Messages over all groups.
+    public let messages: Int
+    /// Events over all groups.
+    public let events: Int
+    /// Attendances over all events.
+    public let attendances: Int
+}

@@ -1,0 +1,99 @@
+import Hearth
+
+/// Komunit's backend on one Hearth data directory: it installs the security rules and indexes,
+/// keeps the local accounts, and opens a `UserSession` for each signed-in user (CU01, CU02).
+///
+/// ```swift
+/// let app = try Komunit(directory: "./data")
+/// let account = try await app.register(RegistrationForm(name: "Ana Ruiz", username: "ana",
+///     email: "ana@uma.es", password: "secreto1", latitude: 36.72, longitude: -4.42))
+/// let ana = try await app.enterApp(as: account)   // every call now runs under the rules as Ana
+/// ```
+public final class Komunit: Sendable {
+    /// The settings the app was opened with.
+    public let configuration: KomunitConfiguration
+    /// Trusted server-side work (rules, accounts, clean-up triggers); never handed to users.
+    let backend: Backend
+
+    /// Opens (creating when needed) the data directory and installs `firestore.rules` and
+    /// `firestore.indexes.json`.
+    /// - Throws: `storage` when the directory cannot be opened.
+    public init(directory: String, configuration: KomunitConfiguration = KomunitConfiguration()) throws(KomunitError) {
+        self.configuration = configuration
+        do {
+            let options = EngineOptions(
+                durability: configuration.durability, indexes: try IndexConfiguration(json: KomunitIndexes.source),
+                requireIndexes: configuration.requireIndexes)
+            let admin = try Firestore(directory: directory, projectID: configuration.projectID, options: options)
+            try admin.loadSecurityRules(source: KomunitRules.source)
+            backend = Backend(
+                admin: admin,
+                accounts: try AccountStore(openingBeside: admin, iterations: configuration.passwordIterations))
+        } catch {
+            throw KomunitError(error)
+        }
+    }
+
+    /// CU01: validates the form, creates the account, then — as the new user, under the rules —
+    /// its `users/{uid}` document.
+    /// - Throws: `invalidField` (password under 6 characters, missing user name or location…);
+    ///   `emailAlreadyInUse`.
+    public func register(_ form: RegistrationForm) async throws(KomunitError) -> Account {
+        let (user, email) = try form.validated()
+        let account: Account
+        do {
+            account = try await backend.accounts.create(email: email, password: form.password)
+        } catch {
+            throw KomunitError(error)
+        }
+        let handle = backend.handle(for: account)
+        defer { handle.close() }
+        do {
+            try await handle.collection(Collections.users).document(account.uid).setData(from: user)
+        } catch {
+            await backend.accounts.delete(email: email)
+            throw KomunitError(error)
+        }
+        return account
+    }
+
+    /// CU02: checks the email and password.
+    /// - Throws: `wrongCredentials` for an unknown email or a wrong password, alike.
+    public func signIn(email: String, password: String) async throws(KomunitError) -> Account {
+        let normalized: String
+        do {
+            normalized = try FieldCheck.email(email)
+        } catch {
+            throw .wrongCredentials
+        }
+        do {
+            return try await backend.accounts.verify(email: normalized, password: password)
+        } catch {
+            throw KomunitError(error)
+        }
+    }
+
+    /// Enters the app as `account`: a session whose every request runs under the rules as that user.
+    /// - Throws: `userNotFound` when the account has no user document (its registration failed halfway).
+    public func enterApp(as account: Account) async throws(KomunitError) -> UserSession {
+        let session = UserSession(account: account, firestore: backend.handle(for: account), backend: backend)
+        do {
+            _ = try await session.profile()
+        } catch {
+            session.signOut()
+            throw error
+        }
+        return session
+    }
+
+    /// Counts of what the data directory holds (a backend view, for the demo's summary).
+    public func statistics() async throws(KomunitError) -> StoreStatistics {
+        try await backend.statistics()
+    }
+
+    /// Closes the backend's handles; sessions keep the directory open until they sign out.
+    public func close() {
+        backend.admin.close()
+        backend.accounts.store.close()
+    }
+}

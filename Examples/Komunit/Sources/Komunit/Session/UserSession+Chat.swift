@@ -1,0 +1,124 @@
+public import Hearth
+
+/// One entry of "my groups" (RF9): the group and how many of its messages the user has not read.
+public struct GroupSummary: Sendable, Equatable {
+    /// The group.
+    public let group: Grupo
+    /// Messages whose `readBy` lacks the user.
+    public let unreadCount: Int
+}
+
+extension UserSession {
+    /// CU07: sends `text` to the group's chat, in one batch with the group's `lastMessageAt`;
+    /// both stamped with the commit time. Returns the message id.
+    /// - Throws: `emptyMessage`; `groupNotFound`; `notMember`.
+    @discardableResult
+    public func sendMessage(_ text: String, to groupId: String) async throws(KomunitError) -> String {
+        guard !text.allSatisfy(\.isWhitespace) else { throw .emptyMessage }
+        let group = try groupReference(groupId)
+        _ = try await self.group(groupId)
+        guard try await isMember(of: groupId) else { throw .notMember }
+        let db = try db()
+        let message = db.collection(Collections.messages(of: groupId)).document()
+        let batch = db.batch()
+        batch.setData(from: Mensaje(senderId: uid, content: text), forDocument: message)
+        batch.updateData(["lastMessageAt": FieldValue.serverTimestamp()], forDocument: group)
+        do {
+            try await batch.commit()
+        } catch {
+            throw KomunitError(error)
+        }
+        return message.documentID
+    }
+
+    /// CU07/RF10: listens to the group's chat, oldest message first: `onUpdate` gets the whole
+    /// conversation now and after every change (a new message, a read receipt). Members only: for
+    /// anyone else the rules refuse and `onUpdate` gets `notAllowed`. Stop with `remove()`.
+    public func listenToChat(
+        _ groupId: String, _ onUpdate: @escaping @Sendable (Result<[Mensaje], KomunitError>) -> Void
+    ) -> any ListenerRegistration {
+        let db: Firestore
+        do {
+            _ = try groupReference(groupId)
+            db = try self.db()
+        } catch {
+            onUpdate(.failure(error))
+            return NoListener()
+        }
+        return db.collection(Collections.messages(of: groupId)).order(by: "sentAt")
+            .addSnapshotListener { snapshot, error in
+                guard let snapshot else {
+                    onUpdate(.failure(error.map { KomunitError($0) } ?? .storage(code: "unknown", message: "no snapshot")))
+                    return
+                }
+                onUpdate(Result { () throws(KomunitError) in try snapshot.decoded(as: Mensaje.self) })
+            }
+    }
+
+    /// Read receipts: adds the user to `readBy` (`arrayUnion`) of every message of the group they
+    /// have not read yet. Returns how many messages changed.
+    /// - Throws: `notMember` (the rules refuse the read).
+    @discardableResult
+    public func markRead(in groupId: String) async throws(KomunitError) -> Int {
+        let db = try db()
+        do {
+            let messages = try await db.collection(Collections.messages(of: groupId)).getDocuments()
+            let unread = messages.documents.filter { !(($0.get("readBy") as? [String])?.contains(uid) ?? false) }
+            var start = 0
+            while start < unread.count {
+                let batch = db.batch()
+                for message in unread[start..<min(unread.count, start + Backend.batchSize)] {
+                    batch.updateData(["readBy": FieldValue.arrayUnion([uid])], forDocument: message.reference)
+                }
+                try await batch.commit()
+                start += Backend.batchSize
+            }
+            return unread.count
+        } catch {
+            throw error.code == .permissionDenied ? .notMember : KomunitError(error)
+        }
+    }
+
+    /// How many messages of the group the user has not read: `count()` of all messages minus
+    /// `count()` of those whose `readBy` contains the user (Firestore has no "array does not
+    /// contain", so the complement is counted; see the README).
+    /// - Throws: `notMember` (the rules refuse the counts).
+    public func unreadCount(in groupId: String) async throws(KomunitError) -> Int {
+        do {
+            let messages = try db().collection(Collections.messages(of: groupId))
+            let all = try await Backend.count(messages)
+            let read = try await Backend.count(messages.whereField("readBy", arrayContains: uid))
+            return all - read
+        } catch let error as FirestoreError where error.code == .permissionDenied {
+            throw .notMember
+        } catch {
+            throw KomunitError(error)
+        }
+    }
+
+    /// RF9: the user's groups, the one with the newest message first, each with its unread count.
+    public func myGroups() async throws(KomunitError) -> [GroupSummary] {
+        let ids = try await profile().groupIds
+        guard !ids.isEmpty else { return [] }
+        let groups: [Grupo]
+        do {
+            groups = try await db().collection(Collections.groups)
+                .whereField(FieldPath.documentID(), .in, ids)
+                .order(by: "lastMessageAt", descending: true)
+                .getDocuments().decoded(as: Grupo.self)
+        } catch {
+            throw KomunitError(error)
+        }
+        var summaries: [GroupSummary] = []
+        for group in groups {
+            summaries.append(GroupSummary(group: group, unreadCount: try await unreadCount(in: group.id ?? "")))
+        }
+        return summaries
+    }
+}
+
+/// The registration of a listener that never started.
+struct NoListener: ListenerRegistration {
+    /// Nothing to stop.
+    func remove() {}
+}

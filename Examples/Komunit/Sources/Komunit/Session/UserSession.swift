@@ -1,0 +1,105 @@
+import Hearth
+import Synchronization
+
+/// A signed-in user inside Komunit. Each method is one use case; every request it makes runs
+/// under the security rules as this user, so the rules — not this code — have the last word on
+/// what the user may read and write.
+public final class UserSession: Sendable {
+    /// Who is signed in.
+    public let account: Account
+    /// The database handle acting as this user.
+    private let firestore: Firestore
+    /// Set by `signOut()`.
+    private let signedOut = Atomic(false)
+    /// Trusted server-side work (clean-up of deleted groups).
+    let backend: Backend
+
+    /// A session for `account` using `firestore`, a handle that acts as that user.
+    init(account: Account, firestore: Firestore, backend: Backend) {
+        self.account = account
+        self.firestore = firestore
+        self.backend = backend
+    }
+
+    /// The signed-in user's uid.
+    public var uid: String { account.uid }
+
+    /// CU3: signs out; the session's handle closes and later calls fail with `unavailable`.
+    public func signOut() {
+        signedOut.store(true, ordering: .releasing)
+        firestore.close()
+    }
+
+    /// The handle acting as this user.
+    /// - Throws: `unavailable` once signed out.
+    func db() throws(KomunitError) -> Firestore {
+        guard !signedOut.load(ordering: .acquiring) else { throw .unavailable }
+        return firestore
+    }
+
+    /// `users/<uid>` of the signed-in user.
+    func userReference() throws(KomunitError) -> DocumentReference {
+        try db().collection(Collections.users).document(uid)
+    }
+
+    /// `groups/<groupId>`, after checking the id.
+    func groupReference(_ groupId: String) throws(KomunitError) -> DocumentReference {
+        guard FieldCheck.identifier(groupId) else { throw .groupNotFound(id: groupId) }
+        return try db().collection(Collections.groups).document(groupId)
+    }
+
+    /// `memberships/<groupId>_<uid>` of the signed-in user.
+    func membershipReference(_ groupId: String) throws(KomunitError) -> DocumentReference {
+        try db().collection(Collections.memberships).document(Collections.membershipID(group: groupId, user: uid))
+    }
+
+    /// The signed-in user's document.
+    /// - Throws: `userNotFound`.
+    public func profile() async throws(KomunitError) -> Usuario {
+        let snapshot: DocumentSnapshot
+        do {
+            snapshot = try await userReference().getDocument()
+        } catch {
+            throw KomunitError(error)
+        }
+        guard snapshot.exists else { throw .userNotFound(uid: uid) }
+        return try snapshot.decoded(as: Usuario.self)
+    }
+
+    /// RF4: changes the user name and the preferred location.
+    /// - Throws: `invalidField`.
+    public func editProfile(username: String, latitude: Double, longitude: Double) async throws(KomunitError)
+        -> Usuario
+    {
+        let name = try FieldCheck.required(username, "username")
+        let location = try FieldCheck.location(latitude: latitude, longitude: longitude, "preferredLocation")
+        do {
+            try await userReference().updateData(["username": name, "preferredLocation": location])
+        } catch {
+            throw KomunitError(error)
+        }
+        return try await profile()
+    }
+
+    /// The group `groupId`.
+    /// - Throws: `groupNotFound`.
+    public func group(_ groupId: String) async throws(KomunitError) -> Grupo {
+        let snapshot: DocumentSnapshot
+        do {
+            snapshot = try await groupReference(groupId).getDocument()
+        } catch {
+            throw KomunitError(error)
+        }
+        guard snapshot.exists else { throw .groupNotFound(id: groupId) }
+        return try snapshot.decoded(as: Grupo.self)
+    }
+
+    /// Whether the signed-in user belongs to `groupId`.
+    public func isMember(of groupId: String) async throws(KomunitError) -> Bool {
+        do {
+            return try await membershipReference(groupId).getDocument().exists
+        } catch {
+            throw KomunitError(error)
+        }
+    }
+}

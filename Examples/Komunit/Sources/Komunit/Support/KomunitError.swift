@@ -1,0 +1,122 @@
+import Hearth
+
+/// Why a Komunit use case failed: the thesis's alternate flows and the domain's limits, plus the
+/// store's refusals. `alertMessage` is the app's own text (Spanish, as its screens).
+public enum KomunitError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A form field is missing or malformed.
+    case invalidField(name: String, reason: String)
+    /// Another account already uses this email.
+    case emailAlreadyInUse(String)
+    /// Unknown email or wrong password (which one is not revealed).
+    case wrongCredentials
+    /// The user document `users/<uid>` does not exist.
+    case userNotFound(uid: String)
+    /// The group does not exist (any more).
+    case groupNotFound(id: String)
+    /// The event does not exist.
+    case eventNotFound(id: String)
+    /// The group has `memberLimit` members already.
+    case groupFull
+    /// The user already belongs to the maximum number of groups (4).
+    case tooManyGroups(limit: Int)
+    /// The user already owns the maximum number of groups (2).
+    case tooManyOwnedGroups(limit: Int)
+    /// The user is already a member of that group.
+    case alreadyMember
+    /// The user is not a member of that group.
+    case notMember
+    /// Only the group's owner may do that.
+    case notOwner
+    /// The owner cannot leave while other members remain.
+    case ownerCannotLeave
+    /// The message is empty or only whitespace.
+    case emptyMessage
+    /// An availability window on an event that is not flexible, or one that does not end after it starts.
+    case invalidAvailability(String)
+    /// The security rules refused the request.
+    case notAllowed(String)
+    /// Too many concurrent changes to the same documents; try again.
+    case busy
+    /// The session was signed out or the data directory closed.
+    case unavailable
+    /// A stored document does not have the data model's shape.
+    case corruptDocument(path: String, detail: String)
+    /// Any other store error, with its canonical code and message.
+    case storage(code: String, message: String)
+
+    /// The error a failed call maps to: Komunit's own errors pass through; the store's refusals
+    /// get their own cases.
+    init(_ error: any Error) {
+        switch error {
+        case let own as KomunitError:
+            self = own
+        case AccountError.emailAlreadyInUse(let email):
+            self = .emailAlreadyInUse(email)
+        case AccountError.wrongCredentials:
+            self = .wrongCredentials
+        case let store as FirestoreError where store.code == .permissionDenied:
+            self = .notAllowed(store.message.split(separator: "\n").joined(separator: " "))
+        case let store as FirestoreError where store.code == .unavailable:
+            self = .unavailable
+        case let store as FirestoreError where store.code == .aborted:
+            self = .busy
+        case let store as FirestoreError:
+            self = .storage(code: "\(store.code)", message: store.message)
+        case let decoding as DecodingError:
+            self = .corruptDocument(path: "", detail: "\(decoding)")
+        default:
+            self = .storage(code: "unknown", message: "\(error)")
+        }
+    }
+
+    /// The text the app's alert shows.
+    public var alertMessage: String {
+        switch self {
+        case .invalidField(let name, let reason): "Datos incorrectos (\(name)): \(reason)"
+        case .emailAlreadyInUse: "El correo ya está registrado"
+        case .wrongCredentials: "Correo o contraseña incorrectos"
+        case .userNotFound: "Usuario no encontrado"
+        case .groupNotFound: "El grupo ya no existe"
+        case .eventNotFound: "El evento ya no existe"
+        case .groupFull: "El grupo está completo"
+        case .tooManyGroups(let limit): "Solo puedes pertenecer a \(limit) grupos a la vez"
+        case .tooManyOwnedGroups(let limit): "Solo puedes crear \(limit) grupos"
+        case .alreadyMember: "Ya formas parte de este grupo"
+        case .notMember: "No formas parte de este grupo"
+        case .notOwner: "Solo el propietario del grupo puede hacer eso"
+        case .ownerCannotLeave: "Eres el propietario: no puedes abandonar el grupo mientras tenga otros miembros"
+        case .emptyMessage: "El mensaje está vacío"
+        case .invalidAvailability(let reason): "Horario no válido: \(reason)"
+        case .notAllowed: "No tienes permiso para hacer eso"
+        case .busy: "Hay demasiada actividad, inténtalo de nuevo"
+        case .unavailable: "Sesión cerrada"
+        case .corruptDocument, .storage: "Error en la base de datos"
+        }
+    }
+
+    /// What happened, in English, for logs and tests.
+    public var description: String {
+        switch self {
+        case .invalidField(let name, let reason): "invalid \(name): \(reason)"
+        case .emailAlreadyInUse(let email): "the email \(email) is already registered"
+        case .wrongCredentials: "wrong email or password"
+        case .userNotFound(let uid): "no user users/\(uid)"
+        case .groupNotFound(let id): "no group groups/\(id)"
+        case .eventNotFound(let id): "no event \(id)"
+        case .groupFull: "the group is full"
+        case .tooManyGroups(let limit): "already a member of \(limit) groups"
+        case .tooManyOwnedGroups(let limit): "already owns \(limit) groups"
+        case .alreadyMember: "already a member"
+        case .notMember: "not a member"
+        case .notOwner: "only the owner may do that"
+        case .ownerCannotLeave: "the owner cannot leave while other members remain"
+        case .emptyMessage: "the message is empty"
+        case .invalidAvailability(let reason): "invalid availability: \(reason)"
+        case .notAllowed(let detail): "refused by the security rules: \(detail)"
+        case .busy: "too much contention"
+        case .unavailable: "the session is closed"
+        case .corruptDocument(let path, let detail): "malformed document \(path): \(detail)"
+        case .storage(let code, let message): "store error \(code): \(message)"
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Hearth
+import Komunit
+import Testing
+
+/// RNF7: deleting an account removes its memberships and the groups it owns.
+@Suite("Account deletion")
+struct AccountDeletionTests {
+    @Test func deletingAnAccountLeavesGroupsAndDeletesOwnedOnes() async throws {
+        let fixture = try TestApp()
+        defer { fixture.close() }
+        let ana = try await fixture.user(named: "ana")
+        let bruno = try await fixture.user(named: "bruno")
+        let owned = try id(try await ana.createGroup(.band("De Ana")))
+        let other = try id(try await bruno.createGroup(.band("De Bruno")))
+        _ = try await bruno.joinGroup(owned)
+        _ = try await ana.joinGroup(other)
+        try await bruno.sendMessage("hola", to: owned)
+        let outcome = try await ana.deleteAccount()
+        #expect(outcome.groupsLeft == 1 && outcome.groupsDeleted == 1)
+        let stats = try await fixture.app.statistics()
+        #expect(stats.accounts == 1 && stats.users == 1 && stats.groups == 1 && stats.memberships == 1)
+        #expect(stats.messages == 0)
+        #expect(try await bruno.group(other).memberCount == 1)
+        #expect(try await bruno.profile().groupIds == [other])
+        await #expect(throws: KomunitError.wrongCredentials) {
+            try await fixture.app.signIn(email: "ana@uma.es", password: "secreto-ana")
+        }
+        await #expect(throws: KomunitError.unavailable) { try await ana.profile() }
+    }
+}

@@ -1,0 +1,70 @@
+import Hearth
+import Komunit
+import Testing
+
+/// CU08 create/edit events (owner only), CU09 join/leave events (members only), availability windows.
+@Suite("Events")
+struct EventTests {
+    static let day = Timestamp(microseconds: 1_900_000_000_000_000)
+    static func at(_ hours: Int64) -> Timestamp { Timestamp(microseconds: (day.seconds + hours * 3600) * 1_000_000) }
+
+    @Test func onlyTheOwnerCreatesAndEditsEvents() async throws {
+        let fixture = try TestApp()
+        defer { fixture.close() }
+        let ana = try await fixture.user(named: "ana")
+        let bruno = try await fixture.user(named: "bruno")
+        let groupId = try id(try await ana.createGroup(.band()))
+        _ = try await bruno.joinGroup(groupId)
+        let form = EventForm(title: "Ensayo", description: "Local 3", date: Self.day, isFlexible: true)
+        await #expect(throws: KomunitError.notOwner) { try await bruno.createEvent(in: groupId, form) }
+        let event = try await ana.createEvent(in: groupId, form)
+        let eventId = try #require(event.id)
+        #expect(event.title == "Ensayo" && event.isFlexible && event.createdAt != nil)
+        var edited = form
+        edited.title = "Ensayo general"
+        edited.date = Self.at(24)
+        #expect(try await ana.editEvent(eventId, in: groupId, with: edited).date == Self.at(24))
+        await #expect(throws: KomunitError.notOwner) { try await bruno.editEvent(eventId, in: groupId, with: form) }
+        edited.isFlexible = false
+        await #expect(
+            throws: KomunitError.invalidField(name: "isFlexible", reason: "no se puede cambiar después de crear el evento")
+        ) { try await ana.editEvent(eventId, in: groupId, with: edited) }
+        var blank = form
+        blank.title = ""
+        await #expect(throws: KomunitError.invalidField(name: "title", reason: "es obligatorio")) {
+            try await ana.createEvent(in: groupId, blank)
+        }
+        #expect(try await bruno.events(of: groupId).map(\.title) == ["Ensayo general"])
+    }
+
+    @Test func membersJoinAndLeaveEventsWithOptionalWindows() async throws {
+        let fixture = try TestApp()
+        defer { fixture.close() }
+        let ana = try await fixture.user(named: "ana")
+        let bruno = try await fixture.user(named: "bruno")
+        let carmen = try await fixture.user(named: "carmen")
+        let groupId = try id(try await ana.createGroup(.band()))
+        _ = try await bruno.joinGroup(groupId)
+        let flexible = try #require(
+            try await ana.createEvent(in: groupId, EventForm(title: "Jam", description: "", date: Self.day, isFlexible: true)).id)
+        let fixed = try #require(
+            try await ana.createEvent(in: groupId, EventForm(title: "Concierto", description: "", date: Self.at(48), isFlexible: false)).id)
+        let window = AvailabilityWindow(start: Self.at(1), end: Self.at(3))
+        let attendance = try await bruno.joinEvent(flexible, in: groupId, window: window)
+        #expect(attendance.preferredStart == Self.at(1) && attendance.preferredEnd == Self.at(3))
+        _ = try await ana.joinEvent(flexible, in: groupId)
+        await #expect(throws: KomunitError.invalidAvailability("el inicio debe ser anterior al final")) {
+            try await bruno.joinEvent(flexible, in: groupId, window: AvailabilityWindow(start: Self.at(3), end: Self.at(3)))
+        }
+        await #expect(throws: KomunitError.invalidAvailability("este evento tiene una hora fija")) {
+            try await bruno.joinEvent(fixed, in: groupId, window: window)
+        }
+        _ = try await bruno.joinEvent(fixed, in: groupId)
+        await #expect(throws: KomunitError.notMember) { try await carmen.joinEvent(flexible, in: groupId) }
+        await #expect(throws: KomunitError.eventNotFound(id: "nope")) { try await bruno.joinEvent("nope", in: groupId) }
+        #expect(Set(try await ana.attendances(of: flexible, in: groupId).map(\.userId)) == [ana.uid, bruno.uid])
+        try await bruno.leaveEvent(flexible, in: groupId)
+        #expect(try await ana.attendances(of: flexible, in: groupId).map(\.userId) == [ana.uid])
+        #expect(try await bruno.attendances(of: fixed, in: groupId).map(\.userId) == [bruno.uid])
+    }
+}

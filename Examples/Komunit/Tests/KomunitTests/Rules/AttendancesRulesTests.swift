@@ -1,0 +1,71 @@
+import Hearth
+import HearthTesting
+import Testing
+
+/// `…/events/{id}/attendances/{uid}`: members read; each member joins or leaves for themself; a
+/// window only on flexible events, start before end.
+@Suite("Rules matrix: attendances")
+struct AttendancesRulesTests {
+    static func at(_ hours: Int64) -> Timestamp { Timestamp(microseconds: (RulesFixture.time.seconds + hours * 3600) * 1_000_000) }
+
+    @Test func getAndList() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        for db in [rules.alice, rules.bob] {
+            try await assertSucceeds { try await db.document("groups/g1/events/e1/attendances/bob").getDocument() }
+            try await assertSucceeds { try await db.collection("groups/g1/events/e1/attendances").getDocuments() }
+        }
+        for db in [rules.carol, rules.anonymous] {
+            try await assertFails { try await db.document("groups/g1/events/e1/attendances/bob").getDocument() }
+            try await assertFails { try await db.collection("groups/g1/events/e1/attendances").getDocuments() }
+        }
+    }
+
+    @Test func create() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        let flexible = "groups/g1/events/e1/attendances/alice"
+        try await assertFails { try await rules.bob.document(flexible).setData(["userId": "alice"]) }
+        try await assertFails {
+            try await rules.carol.document("groups/g1/events/e1/attendances/carol").setData(["userId": "carol"])
+        }
+        try await assertFails {
+            try await rules.anonymous.document("groups/g1/events/e1/attendances/carol").setData(["userId": "carol"])
+        }
+        try await assertFails {
+            try await rules.alice.document(flexible).setData(["userId": "alice", "preferredStart": Self.at(2), "preferredEnd": Self.at(1)])
+        }
+        try await assertFails { try await rules.alice.document(flexible).setData(["userId": "alice", "preferredStart": Self.at(2)]) }
+        try await assertFails {
+            try await rules.alice.document("groups/g1/events/e2/attendances/alice").setData([
+                "userId": "alice", "preferredStart": Self.at(1), "preferredEnd": Self.at(2),
+            ])
+        }
+        try await assertFails { try await rules.alice.document("groups/g1/events/e9/attendances/alice").setData(["userId": "alice"]) }
+        try await assertSucceeds {
+            try await rules.alice.document(flexible).setData(["userId": "alice", "preferredStart": Self.at(1), "preferredEnd": Self.at(2)])
+        }
+        try await assertSucceeds { try await rules.alice.document("groups/g1/events/e2/attendances/alice").setData(["userId": "alice"]) }
+    }
+
+    @Test func update() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        let bobs = "groups/g1/events/e1/attendances/bob"
+        try await assertSucceeds {
+            try await rules.bob.document(bobs).setData(["userId": "bob", "preferredStart": Self.at(1), "preferredEnd": Self.at(2)])
+        }
+        try await assertFails { try await rules.bob.document(bobs).updateData(["userId": "alice"]) }
+        for db in [rules.alice, rules.carol, rules.anonymous] {
+            try await assertFails { try await db.document(bobs).updateData(["preferredEnd": Self.at(5)]) }
+        }
+    }
+
+    @Test func delete() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        let bobs = "groups/g1/events/e1/attendances/bob"
+        for db in [rules.alice, rules.carol, rules.anonymous] { try await assertFails { try await db.document(bobs).delete() } }
+        try await assertSucceeds { try await rules.bob.document(bobs).delete() }
+    }
+}

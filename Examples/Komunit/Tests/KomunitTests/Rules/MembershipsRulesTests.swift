@@ -1,0 +1,99 @@
+import Hearth
+import HearthTesting
+import Testing
+
+/// `memberships/{groupId}_{uid}`: created and deleted only by the user themself, together with
+/// the group's counter and the user's list, and only while the group has room.
+@Suite("Rules matrix: memberships")
+struct MembershipsRulesTests {
+    @Test func get() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        try await assertSucceeds { try await rules.bob.document("memberships/g1_bob").getDocument() }
+        try await assertSucceeds { try await rules.alice.document("memberships/g1_bob").getDocument() }  // fellow member
+        try await assertSucceeds { try await rules.carol.document("memberships/g1_carol").getDocument() }  // missing: own id
+        try await assertFails { try await rules.carol.document("memberships/g1_bob").getDocument() }
+        try await assertFails { try await rules.anonymous.document("memberships/g1_bob").getDocument() }
+    }
+
+    @Test func list() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        try await assertSucceeds {
+            try await rules.bob.collection("memberships").whereField("userId", isEqualTo: "bob").getDocuments()
+        }
+        try await assertFails {
+            try await rules.carol.collection("memberships").whereField("userId", isEqualTo: "bob").getDocuments()
+        }
+        try await assertFails {
+            try await rules.alice.collection("memberships").whereField("groupId", isEqualTo: "g1").getDocuments()
+        }
+        try await assertFails {
+            try await rules.anonymous.collection("memberships").whereField("userId", isEqualTo: "bob").getDocuments()
+        }
+    }
+
+    @Test func create() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        // Alone: no counter, no list.
+        try await assertFails {
+            try await rules.carol.document("memberships/g1_carol").setData(
+                RulesFixture.membership("carol", "g1", time: FieldValue.serverTimestamp()))
+        }
+        // For someone else.
+        let forged = rules.carol.batch()
+        forged.setData(
+            RulesFixture.membership("dave", "g1", time: FieldValue.serverTimestamp()),
+            forDocument: rules.carol.document("memberships/g1_dave"))
+        forged.updateData(["memberCount": 3], forDocument: rules.carol.document("groups/g1"))
+        try await assertFails { try await forged.commit() }
+        // A counter that skips.
+        let skipping = RulesFixture.join(rules.carol, "carol", "g1", count: 2)
+        skipping.updateData(["memberCount": 2], forDocument: rules.carol.document("groups/g1"))
+        try await assertFails { try await skipping.commit() }
+        try await assertFails { try await RulesFixture.join(rules.anonymous, "carol", "g1", count: 2).commit() }
+        // The complete join fills the last place…
+        try await assertSucceeds { try await RulesFixture.join(rules.carol, "carol", "g1", count: 2).commit() }
+        // …and a full group admits no one, however the writes are made.
+        let dave = try rules.env.authenticatedContext("dave", claims: ["email": "dave@uma.es"])
+        try await rules.env.withSecurityRulesDisabled { admin in
+            try await admin.document("users/dave").setData(try RulesFixture.user("dave"))
+        }
+        try await assertFails { try await RulesFixture.join(dave, "dave", "g1", count: 3).commit() }
+    }
+
+    @Test func aFifthGroupIsRefused() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        try await rules.env.withSecurityRulesDisabled { admin in
+            try await admin.document("users/carol").setData(try RulesFixture.user("carol", groups: ["a", "b", "c", "d"]))
+        }
+        try await assertFails { try await RulesFixture.join(rules.carol, "carol", "g1", count: 2).commit() }
+    }
+
+    @Test func update() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        for db in [rules.bob, rules.alice, rules.carol, rules.anonymous] {
+            try await assertFails { try await db.document("memberships/g1_bob").updateData(["joinedAt": RulesFixture.time]) }
+        }
+    }
+
+    @Test func delete() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        try await assertFails { try await rules.bob.document("memberships/g1_bob").delete() }  // counter unchanged
+        let aliceRemovesBob = rules.alice.batch()
+        aliceRemovesBob.deleteDocument(rules.alice.document("memberships/g1_bob"))
+        aliceRemovesBob.updateData(["memberCount": 1], forDocument: rules.alice.document("groups/g1"))
+        try await assertFails { try await aliceRemovesBob.commit() }
+        try await assertFails { try await rules.anonymous.document("memberships/g1_bob").delete() }
+        try await assertFails { try await rules.carol.document("memberships/g1_bob").delete() }
+        let leave = rules.bob.batch()
+        leave.deleteDocument(rules.bob.document("memberships/g1_bob"))
+        leave.updateData(["memberCount": 1], forDocument: rules.bob.document("groups/g1"))
+        leave.updateData(["groupIds": FieldValue.arrayRemove(["g1"])], forDocument: rules.bob.document("users/bob"))
+        try await assertSucceeds { try await leave.commit() }
+    }
+}

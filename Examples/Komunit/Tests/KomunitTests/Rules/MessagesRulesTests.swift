@@ -1,0 +1,67 @@
+import Hearth
+import HearthTesting
+import Testing
+
+/// `groups/{groupId}/messages/{id}`: members only (`exists()` on the membership); the sender is
+/// the caller; a read receipt adds exactly the reader.
+@Suite("Rules matrix: messages")
+struct MessagesRulesTests {
+    /// A message by `sender` with the group's lastMessageAt in one batch.
+    static func send(_ db: Firestore, sender: String, readBy: [String]? = nil) -> WriteBatch {
+        let batch = db.batch()
+        batch.setData(
+            ["senderId": sender, "content": "Hola", "sentAt": FieldValue.serverTimestamp(), "readBy": readBy ?? [sender]],
+            forDocument: db.document("groups/g1/messages/m2"))
+        batch.updateData(["lastMessageAt": FieldValue.serverTimestamp()], forDocument: db.document("groups/g1"))
+        return batch
+    }
+
+    @Test func getAndList() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        for db in [rules.alice, rules.bob] {
+            try await assertSucceeds { try await db.document("groups/g1/messages/m1").getDocument() }
+            try await assertSucceeds { try await db.collection("groups/g1/messages").getDocuments() }
+        }
+        for db in [rules.carol, rules.anonymous] {
+            try await assertFails { try await db.document("groups/g1/messages/m1").getDocument() }
+            try await assertFails { try await db.collection("groups/g1/messages").getDocuments() }
+        }
+    }
+
+    @Test func create() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        try await assertFails { try await Self.send(rules.carol, sender: "carol").commit() }
+        try await assertFails { try await Self.send(rules.anonymous, sender: "carol").commit() }
+        try await assertFails { try await Self.send(rules.bob, sender: "alice").commit() }  // forged sender
+        try await assertFails { try await Self.send(rules.bob, sender: "bob", readBy: ["bob", "alice"]).commit() }
+        try await assertFails {  // without stamping the group
+            try await rules.bob.document("groups/g1/messages/m2").setData([
+                "senderId": "bob", "content": "Hola", "sentAt": FieldValue.serverTimestamp(), "readBy": ["bob"],
+            ])
+        }
+        try await assertSucceeds { try await Self.send(rules.bob, sender: "bob").commit() }
+    }
+
+    @Test func update() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        let message = "groups/g1/messages/m1"
+        try await assertFails { try await rules.bob.document(message).updateData(["readBy": FieldValue.arrayUnion(["carol"])]) }
+        try await assertFails { try await rules.bob.document(message).updateData(["readBy": ["bob"]]) }  // drops alice
+        try await assertFails { try await rules.bob.document(message).updateData(["content": "Adiós"]) }
+        try await assertFails { try await rules.carol.document(message).updateData(["readBy": FieldValue.arrayUnion(["carol"])]) }
+        try await assertFails { try await rules.anonymous.document(message).updateData(["readBy": []]) }
+        try await assertSucceeds { try await rules.bob.document(message).updateData(["readBy": FieldValue.arrayUnion(["bob"])]) }
+        try await assertSucceeds { try await rules.alice.document(message).updateData(["readBy": FieldValue.arrayUnion(["alice"])]) }
+    }
+
+    @Test func delete() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        for db in [rules.alice, rules.bob, rules.carol, rules.anonymous] {
+            try await assertFails { try await db.document("groups/g1/messages/m1").delete() }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Hearth
+import HearthTesting
+import Komunit
+
+/// A rules test environment with Komunit's rules and a seeded group:
+/// `groups/g1` (owner alice, member bob, 2 of 3 places taken), its memberships, message `m1` by
+/// alice, flexible event `e1` (bob attends) and fixed event `e2`; carol belongs to no group.
+struct RulesFixture {
+    let env: RulesTestEnvironment
+    let alice: Firestore
+    let bob: Firestore
+    let carol: Firestore
+    let anonymous: Firestore
+    static let time = Timestamp(microseconds: 1_800_000_000_000_000)
+
+    init() async throws {
+        env = try RulesTestEnvironment(rules: KomunitRules.source, projectID: "rules-komunit")
+        alice = try env.authenticatedContext("alice", claims: ["email": "alice@uma.es"])
+        bob = try env.authenticatedContext("bob", claims: ["email": "bob@uma.es"])
+        carol = try env.authenticatedContext("carol", claims: ["email": "carol@uma.es"])
+        anonymous = env.unauthenticatedContext()
+        try await env.withSecurityRulesDisabled { admin in
+            try await admin.document("users/alice").setData(try Self.user("alice", groups: ["g1"], owned: ["g1"]))
+            try await admin.document("users/bob").setData(try Self.user("bob", groups: ["g1"]))
+            try await admin.document("users/carol").setData(try Self.user("carol"))
+            try await admin.document("groups/g1").setData(try Self.group(owner: "alice", count: 2, limit: 3))
+            try await admin.document("memberships/g1_alice").setData(Self.membership("alice", "g1"))
+            try await admin.document("memberships/g1_bob").setData(Self.membership("bob", "g1"))
+            try await admin.document("groups/g1/messages/m1").setData([
+                "senderId": "alice", "content": "Hola", "sentAt": Self.time, "readBy": ["alice"],
+            ])
+            try await admin.document("groups/g1/events/e1").setData(Self.event(flexible: true))
+            try await admin.document("groups/g1/events/e2").setData(Self.event(flexible: false))
+            try await admin.document("groups/g1/events/e1/attendances/bob").setData(["userId": "bob"])
+        }
+    }
+
+    /// Removes the environment's directory.
+    func cleanup() { env.cleanup() }
+
+    /// A user document of `uid`.
+    static func user(_ uid: String, groups: [String] = [], owned: [String] = [], time: Any = time) throws
+        -> [String: Any]
+    {
+        [
+            "name": uid.capitalized, "username": uid, "email": "\(uid)@uma.es", "joinedAt": time,
+            "preferredLocation": try GeoPoint(latitude: 36.72, longitude: -4.42), "groupIds": groups, "ownedGroupIds": owned,
+        ]
+    }
+
+    /// A group document.
+    static func group(owner: String, count: Int, limit: Int, time: Any = time) throws -> [String: Any] {
+        [
+            "title": "Banda", "description": "", "type": "música", "memberLimit": limit,
+            "location": try GeoPoint(latitude: 36.72, longitude: -4.42), "placeName": "Málaga",
+            "geohash": "eysbgkt7n", "ownerId": owner, "memberCount": count, "lastMessageAt": time,
+        ]
+    }
+
+    /// A membership document.
+    static func membership(_ uid: String, _ groupId: String, time: Any = time) -> [String: Any] {
+        ["userId": uid, "groupId": groupId, "joinedAt": time]
+    }
+
+    /// An event document.
+    static func event(flexible: Bool, time: Any = time) -> [String: Any] {
+        ["title": "Ensayo", "description": "", "createdAt": time, "date": Self.time, "isFlexible": flexible]
+    }
+
+    /// The three writes of `uid` joining `groupId` whose count goes from `count` to `count + 1`.
+    static func join(_ db: Firestore, _ uid: String, _ groupId: String, count: Int) -> WriteBatch {
+        let batch = db.batch()
+        batch.setData(
+            membership(uid, groupId, time: FieldValue.serverTimestamp()),
+            forDocument: db.document("memberships/\(groupId)_\(uid)"))
+        batch.updateData(["memberCount": count + 1], forDocument: db.document("groups/\(groupId)"))
+        batch.updateData(["groupIds": FieldValue.arrayUnion([groupId])], forDocument: db.document("users/\(uid)"))
+        return batch
+    }
+}

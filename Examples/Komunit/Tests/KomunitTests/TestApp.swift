@@ -1,0 +1,68 @@
+import Foundation
+import Hearth
+import Komunit
+
+/// A Komunit on a fresh temporary directory with fast (test-only) password hashing and
+/// `requireIndexes` on. Call `close()` at the end of the test.
+final class TestApp: Sendable {
+    let directory: String
+    let app: Komunit
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "komunit-tests-" + UUID().uuidString
+        app = try Komunit(
+            directory: directory,
+            configuration: KomunitConfiguration(
+                projectID: "test-komunit", passwordIterations: 4, durability: .none, requireIndexes: true))
+    }
+
+    /// Registers `person` and enters the app.
+    func user(_ person: Person) async throws -> UserSession {
+        try await app.enterApp(as: try await app.register(person.form))
+    }
+
+    /// A registered user named `name`, living at a point in Málaga.
+    func user(named name: String) async throws -> UserSession {
+        try await user(Person(name))
+    }
+
+    /// An admin handle on the app's database (rules do not apply), for checking what was stored.
+    func adminView() throws -> Firestore {
+        try Firestore(directory: directory, projectID: "test-komunit")
+    }
+
+    /// Closes the app and removes the directory.
+    func close() {
+        app.close()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+/// A test persona: a registration form.
+struct Person: Sendable {
+    let form: RegistrationForm
+
+    init(_ name: String, latitude: Double = 36.7213, longitude: Double = -4.4214) {
+        form = RegistrationForm(
+            name: name.capitalized, username: name, email: "\(name)@uma.es", password: "secreto-\(name)",
+            latitude: latitude, longitude: longitude)
+    }
+}
+
+extension GroupForm {
+    /// A group in Málaga admitting `limit` members.
+    static func band(_ title: String = "Banda de rock", limit: Int = 5) -> GroupForm {
+        GroupForm(
+            title: title, description: "Buscamos batería", type: "música", memberLimit: limit, latitude: 36.7196,
+            longitude: -4.4200, placeName: "Málaga centro")
+    }
+}
+
+/// The id of a group that must have one.
+func id(_ group: Grupo) throws -> String {
+    guard let id = group.id else { throw MissingID() }
+    return id
+}
+
+/// A group came back without its id.
+struct MissingID: Error {}
