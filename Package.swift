@@ -116,6 +116,7 @@ let package = Package(
         .testTarget(
             name: "WorkNowTests", dependencies: ["WorkNow", "Hearth", "HearthTesting", "ExampleSupport"],
             path: "Examples/WorkNow/Tests/WorkNowTests", swiftSettings: strictSettings),
+        .target(
             name: "Giftworld", dependencies: ["Hearth", "ExampleSupport"],
             path: "Examples/Giftworld/Sources/Giftworld", swiftSettings: strictSettings),
         .executableTarget(
@@ -124,6 +125,7 @@ let package = Package(
         .testTarget(
             name: "GiftworldTests", dependencies: ["Giftworld", "Hearth", "HearthTesting", "ExampleSupport"],
             path: "Examples/Giftworld/Tests/GiftworldTests", swiftSettings: strictSettings),
+        .target(
             name: "Komunit", dependencies: ["Hearth", "ExampleSupport"],
             path: "Examples/Komunit/Sources/Komunit", swiftSettings: strictSettings),
         .executableTarget(
