@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "HearthServer", targets: ["HearthServer"]),
         .executable(name: "hearth", targets: ["hearth"]),
         .executable(name: "roomiefinder-demo", targets: ["roomiefinder-demo"]),
+        .executable(name: "medspace-demo", targets: ["medspace-demo"]),
         .executable(name: "hearth-bench", targets: ["HearthBench"]),
     ],
     dependencies: [
@@ -104,6 +105,15 @@ let package = Package(
         .testTarget(
             name: "RoomieFinderTests", dependencies: ["RoomieFinder", "Hearth", "HearthTesting", "ExampleSupport"],
             path: "Examples/RoomieFinder/Tests/RoomieFinderTests", swiftSettings: strictSettings),
+        .target(
+            name: "Medspace", dependencies: ["Hearth", "ExampleSupport"],
+            path: "Examples/Medspace/Sources/Medspace", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "medspace-demo", dependencies: ["Medspace", "Hearth", "ExampleSupport"],
+            path: "Examples/Medspace/Sources/medspace-demo", swiftSettings: strictSettings),
+        .testTarget(
+            name: "MedspaceTests", dependencies: ["Medspace", "Hearth", "HearthTesting", "ExampleSupport"],
+            path: "Examples/Medspace/Tests/MedspaceTests", swiftSettings: strictSettings),
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
@@ -124,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "HearthBench",
             dependencies: [
-                "Hearth", "HearthCore", "HearthRules", "HearthServer", "FirestoreWire", "LMDB",
+                "Hearth", "HearthCore", "HearthRules", "HearthServer", "FirestoreWire", "LMDB", "Medspace",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
