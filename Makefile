@@ -5,7 +5,7 @@ SWIFT ?= swift
 DATA ?= ./.hearth
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: deps build test serve demo bench bench-quick clean
+.PHONY: deps build test serve demo demo-medspace bench bench-quick clean
 
 ## deps: install the LMDB C library and headers if pkg-config cannot find them
 deps:
@@ -31,6 +31,10 @@ serve: deps
 ## demo: the RoomieFinder example's scripted session on $(DATA)-roomiefinder
 demo: deps
 	$(SWIFT) run roomiefinder-demo --data $(DATA)-roomiefinder
+
+## demo-medspace: the Medspace example's scripted session on $(DATA)-medspace
+demo-medspace: deps
+	$(SWIFT) run medspace-demo --data $(DATA)-medspace
 
 ## bench: release-build benchmarks, JSON written to bench.json
 bench: deps

@@ -7,7 +7,7 @@ import Foundation
 struct HearthBenchCommand: AsyncParsableCommand {
     /// The groups of workloads, in the order a full run takes them.
     enum Group: String, CaseIterable, ExpressibleByArgument {
-        case engine, api, listeners, rules, wire, queries
+        case engine, api, listeners, rules, wire, queries, medspace
     }
 
     static let configuration = CommandConfiguration(
@@ -40,6 +40,7 @@ struct HearthBenchCommand: AsyncParsableCommand {
             case .queries:
                 results += try await QueryWorkloads.run(
                     sizes: quick ? [10_000, 100_000] : [10_000, 1_000_000], repetitions: quick ? 200 : 1_000)
+            case .medspace: results += try await MedspaceWorkloads.run(quick: quick)
             }
         }
         BenchReport.printTable(results)

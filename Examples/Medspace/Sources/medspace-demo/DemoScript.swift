@@ -69,7 +69,7 @@ struct DemoScript {
         do {
             account = try await app.register(form)
             print("UC1  \(form.fullname) registers as \(form.username) <\(form.email)> → uid \(account.uid)")
-        } catch .emailAlreadyInUse {
+        } catch .emailAlreadyInUse, .usernameTaken {
             account = try await app.signIn(email: form.email, password: form.password)
             print("UC2  \(form.email) is already registered (earlier run) → \(form.fullname) signs in")
         }
