@@ -23,10 +23,8 @@ enum Cast {
         title: "Vaccine uptake in children", description: "A cohort study of 2,000 families.",
         speciality: .pediatrics, pdf: "researches/vaccine-uptake.pdf")
 
-    /// This run's discussion, which mentions Luis's keyword.
-    static func followUp(run: Int) -> PostForm {
-        PostForm(
-            title: "Heart failure follow-up #\(run)", description: "How often do you see your patients after discharge?",
-            speciality: .internalMedicine)
-    }
+    /// Each run's discussion (deleted at the end of the run), which mentions Luis's keyword.
+    static let followUp = PostForm(
+        title: "Heart failure follow-up", description: "How often do you see your patients after discharge?",
+        speciality: .internalMedicine)
 }
