@@ -39,9 +39,14 @@ demo-worknow: deps
 ## demo-giftworld: the Giftworld example's scripted session on $(DATA)-giftworld
 demo-giftworld: deps
 	$(SWIFT) run giftworld-demo --data $(DATA)-giftworld
+
 ## demo-komunit: the Komunit example's scripted session on $(DATA)-komunit
 demo-komunit: deps
 	$(SWIFT) run komunit-demo --data $(DATA)-komunit
+
+## demo-medspace: the Medspace example's scripted session on $(DATA)-medspace
+demo-medspace: deps
+	$(SWIFT) run medspace-demo --data $(DATA)-medspace
 
 ## bench: release-build benchmarks, JSON written to bench.json
 bench: deps

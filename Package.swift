@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "worknow-demo", targets: ["worknow-demo"]),
         .executable(name: "giftworld-demo", targets: ["giftworld-demo"]),
         .executable(name: "komunit-demo", targets: ["komunit-demo"]),
+        .executable(name: "medspace-demo", targets: ["medspace-demo"]),
         .executable(name: "hearth-bench", targets: ["HearthBench"]),
     ],
     dependencies: [
@@ -134,6 +135,15 @@ let package = Package(
         .testTarget(
             name: "KomunitTests", dependencies: ["Komunit", "Hearth", "HearthTesting", "ExampleSupport"],
             path: "Examples/Komunit/Tests/KomunitTests", swiftSettings: strictSettings),
+        .target(
+            name: "Medspace", dependencies: ["Hearth", "ExampleSupport"],
+            path: "Examples/Medspace/Sources/Medspace", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "medspace-demo", dependencies: ["Medspace", "Hearth", "ExampleSupport"],
+            path: "Examples/Medspace/Sources/medspace-demo", swiftSettings: strictSettings),
+        .testTarget(
+            name: "MedspaceTests", dependencies: ["Medspace", "Hearth", "HearthTesting", "ExampleSupport"],
+            path: "Examples/Medspace/Tests/MedspaceTests", swiftSettings: strictSettings),
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
@@ -154,7 +164,7 @@ let package = Package(
         .executableTarget(
             name: "HearthBench",
             dependencies: [
-                "Hearth", "HearthCore", "HearthRules", "HearthServer", "FirestoreWire", "LMDB", "Komunit",
+                "Hearth", "HearthCore", "HearthRules", "HearthServer", "FirestoreWire", "LMDB", "Komunit", "Medspace",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),

@@ -7,7 +7,7 @@ import Foundation
 struct HearthBenchCommand: AsyncParsableCommand {
     /// The groups of workloads, in the order a full run takes them.
     enum Group: String, CaseIterable, ExpressibleByArgument {
-        case engine, api, listeners, rules, wire, queries, komunit
+        case engine, api, listeners, rules, wire, queries, komunit, medspace
     }
 
     static let configuration = CommandConfiguration(
@@ -42,6 +42,7 @@ struct HearthBenchCommand: AsyncParsableCommand {
                     sizes: quick ? [10_000, 100_000] : [10_000, 1_000_000], repetitions: quick ? 200 : 1_000)
             case .komunit:
                 results += try await KomunitWorkloads.run(groups: 100_000, searches: quick ? 50 : 200)
+            case .medspace: results += try await MedspaceWorkloads.run(quick: quick)
             }
         }
         BenchReport.printTable(results)

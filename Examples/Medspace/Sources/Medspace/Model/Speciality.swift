@@ -1,0 +1,21 @@
+/// The 18 medical specialities a post is filed under, spelled as the thesis's picker shows them.
+public enum Speciality: String, Sendable, CaseIterable, Codable {
+    case allergy = "Allergy & Inmunology"
+    case anesthesiology = "Anesthesiology"
+    case dermatology = "Dermatology"
+    case diagnosticRadiology = "Diagnostic Radiology"
+    case emergencyMedicine = "Emergency Medicine"
+    case familyMedicine = "Family Medicine"
+    case internalMedicine = "Internal Medicine"
+    case medicalGenetics = "Medical Genetics"
+    case neurology = "Neurology"
+    case nuclearMedicine = "Nuclear Medicine"
+    case ophthalmology = "Opthalmology"
+    case pathology = "Pathology"
+    case pediatrics = "Pediatrics"
+    case preventiveMedicine = "Preventive Medicine"
+    case radiationOncology = "Radiation Oncology"
+    case psychiatry = "Psychiatry"
+    case surgery = "Surgery"
+    case urology = "Urology"
+}

@@ -1,0 +1,230 @@
+public import Hearth
+import Synchronization
+
+/// UC23's backend: listens to the four post collections with admin access, as a Cloud Function
+/// trigger on document creation would (the thesis's app polled every 60 s instead), and writes
+/// one notification per interested user for each new post.
+///
+/// Rules it keeps:
+/// 1. Posts already stored when `start()` returns are not announced: the first snapshot of each
+///    listener is the starting point, later `added` changes are new posts.
+/// 2. One notification per user and post: its id is `<kind>_<postId>`, so several matching
+///    keywords, or the same post seen twice, still make one document.
+/// 3. Never the author, never a user whose `notifications` is off when the post is processed.
+/// 4. Posts are processed one at a time, in the order the listeners delivered them.
+public final class KeywordNotifier: Sendable {
+    /// Firestore's limit on the values of an `in` filter.
+    static let inLimit = 30
+
+    /// Mutable state, guarded by `state`'s mutex: the listener registrations, the queue's input,
+    /// the worker, progress counters and the callers waiting for progress.
+    private struct State {
+        var registrations: [any ListenerRegistration] = []
+        var queue: AsyncStream<NewPost>.Continuation?
+        var worker: Task<Void, Never>?
+        var seenFirstSnapshot: Set<PostKind> = []
+        var progress = NotifierProgress()
+        var waiters: [Int: Waiter] = [:]
+        var nextWaiter = 0
+    }
+
+    /// A caller of `waitUntilProcessed`, and the timer that will end its wait.
+    private struct Waiter {
+        var count: Int
+        var continuation: CheckedContinuation<Void, any Error>
+        var timer: Task<Void, Never>?
+    }
+
+    /// Admin access to the app's database.
+    private let admin: Firestore
+    private let state = Mutex(State())
+
+    /// A notifier writing with `admin` (not started).
+    public init(admin: Firestore) {
+        self.admin = admin
+    }
+
+    /// Starts listening; returns once every post collection delivered its first snapshot, so every
+    /// post committed after this returns will be processed.
+    /// - Throws: the first listener error.
+    public func start() async throws {
+        let (queue, input) = AsyncStream<NewPost>.makeStream()
+        let (ready, readyInput) = AsyncStream<(any Error)?>.makeStream()
+        let worker = Task { [self] in
+            for await post in queue { await process(post) }
+        }
+        state.withLock { state in
+            state.queue = input
+            state.worker = worker
+        }
+        var registrations: [any ListenerRegistration] = []
+        for kind in PostKind.allCases {
+            registrations.append(
+                admin.collection(kind.collection).addSnapshotListener { [self] snapshot, error in
+                    receive(kind, snapshot, error, ready: readyInput)
+                })
+        }
+        state.withLock { $0.registrations = registrations }
+        var started = 0
+        for await failure in ready {
+            if let failure {
+                readyInput.finish()
+                await stop()
+                throw failure
+            }
+            started += 1
+            if started == PostKind.allCases.count { break }
+        }
+        readyInput.finish()
+    }
+
+    /// Stops listening, then finishes the posts already queued.
+    public func stop() async {
+        let (registrations, worker) = state.withLock { state in
+            defer {
+                state.registrations = []
+                state.queue?.finish()
+                state.queue = nil
+            }
+            return (state.registrations, state.worker)
+        }
+        registrations.forEach { $0.remove() }
+        await worker?.value
+    }
+
+    /// What the notifier has done so far.
+    public var progress: NotifierProgress { state.withLock { $0.progress } }
+
+    /// Waits until at least `count` new posts were processed since `start()`.
+    /// - Throws: `NotifierTimeout` when that takes longer than `timeout`.
+    public func waitUntilProcessed(_ count: Int, timeout: Duration = .seconds(30)) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let id = state.withLock { state -> Int? in
+                if state.progress.processedPosts >= count { return nil }
+                state.nextWaiter += 1
+                state.waiters[state.nextWaiter] = Waiter(count: count, continuation: continuation)
+                return state.nextWaiter
+            }
+            guard let id else { return continuation.resume() }
+            let timer = Task { [self] in
+                try? await Task.sleep(for: timeout)
+                guard !Task.isCancelled else { return }
+                let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+                waiter?.continuation.resume(throwing: NotifierTimeout(expected: count, processed: progress.processedPosts))
+            }
+            let stillWaiting = state.withLock { state -> Bool in
+                guard state.waiters[id] != nil else { return false }
+                state.waiters[id]?.timer = timer
+                return true
+            }
+            if !stillWaiting { timer.cancel() }
+        }
+    }
+
+    /// One listener callback: the first snapshot marks the collection ready; later `added`
+    /// changes are queued as new posts.
+    private func receive(
+        _ kind: PostKind, _ snapshot: QuerySnapshot?, _ error: (any Error)?,
+        ready: AsyncStream<(any Error)?>.Continuation
+    ) {
+        guard let snapshot else {
+            let failure = error ?? FirestoreError(.unknown, "The listener ended without a snapshot.")
+            state.withLock { $0.progress.failures.append("listening to \(kind.collection): \(failure)") }
+            ready.yield(failure)
+            return
+        }
+        let queue = state.withLock { state -> AsyncStream<NewPost>.Continuation? in
+            state.seenFirstSnapshot.insert(kind).inserted ? nil : state.queue
+        }
+        guard let queue else {
+            ready.yield(nil)
+            return
+        }
+        for change in snapshot.documentChanges where change.type == .added {
+            let document = change.document
+            queue.yield(
+                NewPost(
+                    kind: kind, id: document.documentID, author: document.get("user") as? String ?? "",
+                    title: document.get("title") as? String ?? "",
+                    description: document.get("description") as? String ?? ""))
+        }
+    }
+
+    /// Processes one post and records the outcome.
+    private func process(_ post: NewPost) async {
+        let outcome: Result<Int, any Error>
+        do {
+            outcome = .success(try await deliver(post))
+        } catch {
+            outcome = .failure(error)
+        }
+        let ready = state.withLock { state -> [Waiter] in
+            state.progress.processedPosts += 1
+            switch outcome {
+            case .success(let count): state.progress.deliveredNotifications += count
+            case .failure(let error): state.progress.failures.append("\(post.kind.collection)/\(post.id): \(error)")
+            }
+            let done = state.waiters.filter { $0.value.count <= state.progress.processedPosts }
+            for id in done.keys { state.waiters[id] = nil }
+            return Array(done.values)
+        }
+        for waiter in ready {
+            waiter.timer?.cancel()
+            waiter.continuation.resume()
+        }
+    }
+
+    /// Finds the keywords the post contains, keeps the owners who want notifications, and writes
+    /// their notifications; returns how many it wrote.
+    func deliver(_ post: NewPost) async throws -> Int {
+        let words = Array(Set(post.words)).sorted()
+        var candidates: [KeywordMatch.Candidate] = []
+        for start in stride(from: 0, to: words.count, by: Self.inLimit) {
+            let chunk = Array(words[start..<min(start + Self.inLimit, words.count)])
+            let found = try await admin.collectionGroup(Collections.items).whereField("firstWord", in: chunk)
+                .getDocuments()
+            candidates += found.documents.compactMap(KeywordMatch.candidate)
+        }
+        let recipients = KeywordMatch.recipients(of: post, among: candidates)
+        var batch = admin.batch()
+        var pending = 0
+        var written = 0
+        for (owner, keyword) in recipients.sorted(by: { $0.key < $1.key }) {
+            let user = try await admin.collection(Collections.users).document(owner).getDocument()
+            guard user.get("notifications") as? Bool == true else { continue }
+            let notification = MedspaceNotification(kind: post.kind, postID: post.id, title: post.title, keyword: keyword)
+            let id = MedspaceNotification.documentID(kind: post.kind, postID: post.id)
+            batch.setData(from: notification, forDocument: admin.collection(Collections.notifications(of: owner)).document(id))
+            pending += 1
+            written += 1
+            if pending == 500 {
+                try await batch.commit()
+                batch = admin.batch()
+                pending = 0
+            }
+        }
+        if pending > 0 { try await batch.commit() }
+        return written
+    }
+}
+
+/// Counters of a `KeywordNotifier`.
+public struct NotifierProgress: Sendable, Equatable {
+    /// New posts processed since `start()`.
+    public var processedPosts = 0
+    /// Notifications written.
+    public var deliveredNotifications = 0
+    /// What went wrong, one line per failure (a failed post is not retried).
+    public var failures: [String] = []
+}
+
+/// `KeywordNotifier.waitUntilProcessed` gave up.
+public struct NotifierTimeout: Error, CustomStringConvertible {
+    /// The count waited for.
+    public let expected: Int
+    /// The count reached.
+    public let processed: Int
+
+    /// What happened.
+    public var description: String { "the notifier processed \(processed) of \(expected) posts in time" }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Hearth
+
+/// The trusted side of the app — what Firebase would run as Cloud Functions or the Admin SDK:
+/// the admin handle, which the rules do not judge, the account store and the keyword notifier.
+struct Backend: Sendable {
+    /// Admin access to the app's database.
+    let admin: Firestore
+    /// The local accounts.
+    let accounts: AccountStore
+
+    /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
+    func handle(for account: Account) -> Firestore {
+        admin.withAccess(
+            .user(
+                uid: account.uid,
+                claims: [
+                    "sub": .string(account.uid),
+                    "email": .string(account.email),
+                    "email_verified": .boolean(false),
+                    "firebase": .map(["sign_in_provider": .string("password")]),
+                ]))
+    }
+
+    /// Creates the administrator from `seed` unless an administrator exists: the account, then
+    /// `Users/{uid}` with type `Admin` and the user-name claim, written with admin access (no
+    /// client may create an administrator). Returns the administrator's uid.
+    func ensureAdministrator(_ seed: AdministratorSeed) async throws -> String {
+        let existing = try await admin.collection(Collections.users).whereField("type", isEqualTo: UserType.admin.rawValue)
+            .limit(to: 1).getDocuments()
+        if let first = existing.documents.first { return first.documentID }
+        let email = try FieldCheck.email(seed.email)
+        let username = try FieldCheck.username(seed.username)
+        let account: Account
+        do {
+            account = try await accounts.create(email: email, password: seed.password)
+        } catch AccountError.emailAlreadyInUse {
+            account = try await accounts.verify(email: email, password: seed.password)
+        }
+        let profile = MedspaceUser(
+            username: username, fullname: seed.fullname, type: .admin, email: email, notifications: true)
+        let batch = admin.batch()
+        batch.setData(from: profile, forDocument: admin.collection(Collections.users).document(account.uid))
+        batch.setData(
+            ["uid": account.uid], forDocument: admin.collection(Collections.usernames).document(profile.usernameKey))
+        try await batch.commit()
+        return account.uid
+    }
+
+    /// How many documents each part of the data model holds.
+    func statistics() async throws(MedspaceError) -> StoreStatistics {
+        do {
+            var posts: [PostKind: Int] = [:]
+            for kind in PostKind.allCases { posts[kind] = try await Self.count(admin.collection(kind.collection)) }
+            // Keywords and notifications share the collection id `items`; only keywords have `firstWord`.
+            let items = try await Self.count(admin.collectionGroup(Collections.items))
+            let keywords = try await Self.count(
+                admin.collectionGroup(Collections.items).whereField("firstWord", isGreaterThan: ""))
+            return StoreStatistics(
+                accounts: try await Self.count(accounts.store.collection(AccountStore.collection)),
+                users: try await Self.count(admin.collection(Collections.users)),
+                posts: posts,
+                comments: try await Self.count(admin.collectionGroup(Collections.comments)),
+                keywords: keywords,
+                notifications: items - keywords)
+        } catch {
+            throw MedspaceError(error)
+        }
+    }
+
+    /// The number of documents `query` matches (a count aggregation).
+    static func count(_ query: Query) async throws -> Int {
+        try await query.count.getAggregation(source: .server).count.intValue
+    }
+}
+
+/// Document counts of a data directory.
+public struct StoreStatistics: Sendable, Equatable {
+    /// Accounts in the account store.
+    public let accounts: Int
+    /// `Users` documents.
+    public let users: Int
+    /// Posts per kind.
+    public let posts: [PostKind: Int]
+    /// Comments on every post.
+    public let comments: Int
+    /// Keywords of every user.
+    public let keywords: Int
+    /// Notifications of every user.
+    public let notifications: Int
+}

@@ -1,0 +1,93 @@
+import Hearth
+
+extension UserSession {
+    /// The longest comment.
+    public static let maximumCommentLength = 200
+
+    /// UC14: the post's comments, oldest first. An empty list is the app's "No comments yet".
+    /// - Throws: `postNotFound`.
+    public func comments(on kind: PostKind, _ postID: String) async throws(MedspaceError) -> [Comment] {
+        _ = try await storedPost(kind, postID)
+        do {
+            return try await db().collection(Collections.comments(of: kind, postID)).order(by: "date").getDocuments()
+                .decoded(as: Comment.self)
+        } catch {
+            throw MedspaceError(error)
+        }
+    }
+
+    /// UC15: comments on a post, stamped with the commit time.
+    /// - Throws: `missingField` for an empty message; `invalidField` over 200 characters; `postNotFound`.
+    @discardableResult
+    public func addComment(_ message: String, on kind: PostKind, _ postID: String) async throws(MedspaceError)
+        -> Comment
+    {
+        let text = try Self.validMessage(message)
+        _ = try await storedPost(kind, postID)
+        do {
+            let reference = try await db().collection(Collections.comments(of: kind, postID))
+                .addDocument(from: Comment(message: text, user: uid))
+            return try await reference.getDocument().decoded(as: Comment.self)
+        } catch {
+            throw MedspaceError(error)
+        }
+    }
+
+    /// UC16: changes the message of one of the user's comments.
+    /// - Throws: `missingField`; `invalidField`; `nothingChanged` for the same message;
+    ///   `notAllowed` for someone else's comment; `commentNotFound`.
+    public func editComment(_ commentID: String, on kind: PostKind, _ postID: String, message: String)
+        async throws(MedspaceError)
+    {
+        let text = try Self.validMessage(message)
+        let (reference, comment) = try await storedComment(commentID, on: kind, postID)
+        guard comment.user == uid else { throw .notAllowed("only the author may edit a comment") }
+        guard comment.message != text else { throw .nothingChanged }
+        do {
+            try await reference.updateData(["message": text])
+        } catch {
+            throw MedspaceError(error)
+        }
+    }
+
+    /// UC17: deletes one of the user's comments.
+    /// - Throws: `notAllowed` for someone else's comment; `commentNotFound`.
+    public func deleteComment(_ commentID: String, on kind: PostKind, _ postID: String) async throws(MedspaceError) {
+        let (reference, comment) = try await storedComment(commentID, on: kind, postID)
+        guard comment.user == uid else { throw .notAllowed("only the author may delete a comment") }
+        do {
+            try await reference.delete()
+        } catch {
+            throw MedspaceError(error)
+        }
+    }
+
+    /// The comment and its reference.
+    /// - Throws: `commentNotFound`.
+    private func storedComment(_ commentID: String, on kind: PostKind, _ postID: String) async throws(MedspaceError)
+        -> (DocumentReference, Comment)
+    {
+        let path = "\(Collections.comments(of: kind, postID))/\(commentID)"
+        guard FieldCheck.identifier(commentID), FieldCheck.identifier(postID) else {
+            throw .commentNotFound(path: path)
+        }
+        do {
+            let reference = try db().collection(Collections.comments(of: kind, postID)).document(commentID)
+            guard let comment = try await reference.decoded(as: Comment.self) else {
+                throw MedspaceError.commentNotFound(path: path)
+            }
+            return (reference, comment)
+        } catch {
+            throw MedspaceError(error)
+        }
+    }
+
+    /// The trimmed message, 1–200 characters.
+    private static func validMessage(_ message: String) throws(MedspaceError) -> String {
+        let text = try FieldCheck.required(message, "message")
+        guard text.count <= maximumCommentLength else {
+            throw .invalidField(name: "message", reason: "must have at most \(maximumCommentLength) characters")
+        }
+        return text
+    }
+}

@@ -1,0 +1,65 @@
+import Hearth
+
+extension UserSession {
+    /// UC21/UC22's list: the user's keywords in alphabetical (folded) order.
+    public func keywords() async throws(MedspaceError) -> [Keyword] {
+        do {
+            return try await db().collection(Collections.keywords(of: uid)).order(by: "normalized").getDocuments()
+                .decoded(as: Keyword.self)
+        } catch {
+            throw MedspaceError(error)
+        }
+    }
+
+    /// UC21: adds a keyword. Its document id is the folded keyword and keywords are create-only,
+    /// so a duplicate — `Cardiología` after `cardiologia` — is refused even by two concurrent calls.
+    /// - Throws: `missingField` for an empty keyword; `keywordExists`.
+    @discardableResult
+    public func addKeyword(_ text: String) async throws(MedspaceError) -> Keyword {
+        guard let keyword = Keyword(text) else { throw .missingField("keyword") }
+        let reference = try db().collection(Collections.keywords(of: uid)).document(keyword.normalized)
+        do {
+            try await db().runTransaction { transaction in
+                guard try !transaction.getDocument(reference).exists else {
+                    throw MedspaceError.keywordExists(keyword.keyword)
+                }
+                transaction.setData(from: keyword, forDocument: reference)
+            }
+        } catch {
+            throw MedspaceError(error)
+        }
+        var stored = keyword
+        stored.id = keyword.normalized
+        return stored
+    }
+
+    /// UC22: deletes a keyword (given as typed or folded); deleting one the user lacks does nothing.
+    public func deleteKeyword(_ text: String) async throws(MedspaceError) {
+        guard let keyword = Keyword(text) else { throw .missingField("keyword") }
+        do {
+            try await db().collection(Collections.keywords(of: uid)).document(keyword.normalized).delete()
+        } catch {
+            throw MedspaceError(error)
+        }
+    }
+
+    /// UC23: the user's notifications, newest first.
+    public func notifications() async throws(MedspaceError) -> [MedspaceNotification] {
+        do {
+            return try await db().collection(Collections.notifications(of: uid)).order(by: "date", descending: true)
+                .getDocuments().decoded(as: MedspaceNotification.self)
+        } catch {
+            throw MedspaceError(error)
+        }
+    }
+
+    /// UC23: dismisses a notification.
+    public func dismissNotification(_ id: String) async throws(MedspaceError) {
+        guard FieldCheck.identifier(id) else { return }
+        do {
+            try await db().collection(Collections.notifications(of: uid)).document(id).delete()
+        } catch {
+            throw MedspaceError(error)
+        }
+    }
+}

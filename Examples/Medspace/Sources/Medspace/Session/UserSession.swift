@@ -1,0 +1,89 @@
+public import Hearth
+import Synchronization
+
+/// A signed-in Medspace user. Each method is one use case; every request it makes runs under the
+/// security rules as this user, so the rules — not this code — have the last word on what the
+/// user may read and write.
+public final class UserSession: Sendable {
+    /// Who is signed in.
+    public let account: Account
+    /// The database handle acting as this user.
+    private let firestore: Firestore
+    /// Set by `signOut()`.
+    private let signedOut = Atomic(false)
+    /// Trusted server-side work (the account store, for UC24 and UC26).
+    let backend: Backend
+
+    /// A session for `account` using `firestore`, a handle that acts as that user.
+    init(account: Account, firestore: Firestore, backend: Backend) {
+        self.account = account
+        self.firestore = firestore
+        self.backend = backend
+    }
+
+    /// The signed-in user's uid.
+    public var uid: String { account.uid }
+
+    /// UC3: signs out; the session's handle closes and later calls fail with `unavailable`.
+    public func signOut() {
+        guard !signedOut.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        firestore.close()
+    }
+
+    /// The handle acting as this user.
+    /// - Throws: `unavailable` once signed out.
+    func db() throws(MedspaceError) -> Firestore {
+        guard !signedOut.load(ordering: .acquiring) else { throw .unavailable }
+        return firestore
+    }
+
+    /// The user's own database handle, as a modified client would use it to skip this app's
+    /// checks: the security rules still judge every request it makes (the demo and the tests use
+    /// it to show what the rules refuse on their own).
+    /// - Throws: `unavailable` once signed out.
+    public func directClient() throws(MedspaceError) -> Firestore {
+        try db()
+    }
+
+    /// The signed-in user's profile.
+    /// - Throws: `userNotFound`.
+    public func profile() async throws(MedspaceError) -> MedspaceUser {
+        try await user(uid)
+    }
+
+    /// The profile of `uid`.
+    /// - Throws: `userNotFound`.
+    func user(_ uid: String) async throws(MedspaceError) -> MedspaceUser {
+        guard FieldCheck.identifier(uid) else { throw .userNotFound(uid: uid) }
+        do {
+            guard let user = try await db().collection(Collections.users).document(uid).decoded(as: MedspaceUser.self)
+            else { throw MedspaceError.userNotFound(uid: uid) }
+            return user
+        } catch {
+            throw MedspaceError(error)
+        }
+    }
+
+    /// Writes `profile` as `Users/<uid>` and claims its user name, releasing `oldKey`'s claim,
+    /// in one transaction on `db` (acting as the user) that refuses a name claimed by someone else.
+    /// - Throws: `usernameTaken`; `notAllowed` when the rules refuse.
+    static func writeProfile(
+        _ profile: MedspaceUser, uid: String, releasing oldKey: String?, in db: Firestore
+    ) async throws(MedspaceError) {
+        let names = db.collection(Collections.usernames)
+        let claim = names.document(profile.usernameKey)
+        do {
+            try await db.runTransaction { transaction in
+                let current = try transaction.getDocument(claim)
+                if current.exists, current.get("uid") as? String != uid {
+                    throw MedspaceError.usernameTaken(profile.username)
+                }
+                transaction.setData(from: profile, forDocument: db.collection(Collections.users).document(uid))
+                if !current.exists { transaction.setData(["uid": uid], forDocument: claim) }
+                if let oldKey, oldKey != profile.usernameKey { transaction.deleteDocument(names.document(oldKey)) }
+            }
+        } catch {
+            throw MedspaceError(error)
+        }
+    }
+}
