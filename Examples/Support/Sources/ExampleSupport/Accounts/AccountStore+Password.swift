@@ -1,4 +1,4 @@
-public import Hearth
+import Hearth
 
 extension AccountStore {
     /// The collection holding one-time password-reset codes, keyed by the code.
