@@ -7,7 +7,7 @@ import Foundation
 struct HearthBenchCommand: AsyncParsableCommand {
     /// The groups of workloads, in the order a full run takes them.
     enum Group: String, CaseIterable, ExpressibleByArgument {
-        case engine, api, listeners, rules, wire, queries
+        case engine, api, listeners, rules, wire, queries, transfer
     }
 
     static let configuration = CommandConfiguration(
@@ -40,6 +40,8 @@ struct HearthBenchCommand: AsyncParsableCommand {
             case .queries:
                 results += try await QueryWorkloads.run(
                     sizes: quick ? [10_000, 100_000] : [10_000, 1_000_000], repetitions: quick ? 200 : 1_000)
+            case .transfer:
+                results += try await TransferWorkloads.run(documents: quick ? 100_000 : 1_000_000)
             }
         }
         BenchReport.printTable(results)
