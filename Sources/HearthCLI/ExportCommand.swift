@@ -39,9 +39,9 @@ public struct ExportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only documents of these collection ids, comma-separated.", valueName: "a,b"))
     public var collectionIds: String?
 
-    /// The format written.
+    /// The format written: `firestore` or `jsonl`.
     @Option(help: "firestore (the emulator's export layout) or jsonl (one document per line).")
-    public var format: Exporter.Format = .firestore
+    public var format: String = "firestore"
 
     /// Replace an existing destination.
     @Flag(help: "Replace what is already at --out.")
@@ -52,6 +52,9 @@ public struct ExportCommand: AsyncParsableCommand {
 
     /// Refuses a data directory that does not exist (exporting must not create one).
     public func validate() throws {
+        guard Exporter.Format(rawValue: format) != nil else {
+            throw ValidationError("Invalid value for '--format': \(format); use firestore or jsonl.")
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: data.directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("Invalid value for '--data': no data directory at \(data.directory).")
@@ -65,6 +68,7 @@ public struct ExportCommand: AsyncParsableCommand {
         let databases = try selectedDatabases(engine)
         let interrupt = InterruptFlag()
         defer { interrupt.release() }
+        let format = Exporter.Format(rawValue: self.format) ?? .firestore
         for database in databases {
             var exporter = Exporter(database: database)
             exporter.format = format
@@ -75,8 +79,8 @@ public struct ExportCommand: AsyncParsableCommand {
                 ? ((out as NSString).appendingPathComponent(database.project) as NSString)
                     .appendingPathComponent(database.database + (format == .jsonl ? ".jsonl" : ""))
                 : out
-            try FileManager.default.createDirectory(
-                atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let parent = (destination as NSString).deletingLastPathComponent
+            if !parent.isEmpty { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
             let display = ProgressDisplay()
             let result = try exporter.run(from: engine, to: destination, progress: display.handler)
             let rate = Int(Double(result.documents) / max(display.elapsed, 0.001))
@@ -103,5 +107,3 @@ public struct ExportCommand: AsyncParsableCommand {
         return [try DatabaseID(project: only, database: database)]
     }
 }
-
-extension Exporter.Format: ExpressibleByArgument {}

@@ -62,7 +62,7 @@ final class ProgressDisplay: @unchecked Sendable {
             value /= 1_024
             unit += 1
         }
-        return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])
+        return unit == 0 ? "\(count) B" : String(format: "%.1f", value) + " " + units[unit]
     }
 
     /// `m:ss` durations.

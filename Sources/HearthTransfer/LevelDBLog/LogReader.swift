@@ -38,7 +38,11 @@ package final class LogReader {
         var inFragments = false
         while true {
             if block.count - position < LogFormat.headerSize {
-                // A block's last bytes, too short for a header, are a zero trailer.
+                // A block's last bytes, too short for a header, are a zero trailer; anything else
+                // in a short (final) block is a header cut off by the end of the file.
+                if block.count < LogFormat.blockSize, block[position...].contains(where: { $0 != 0 }) {
+                    throw TransferError.damaged(path, offset: blockStart + Int64(position), "the file is truncated inside a record header.")
+                }
                 guard try loadBlock() else {
                     if inFragments { throw TransferError.damaged(path, offset: recordOffset, "the file ends inside a record.") }
                     return nil
