@@ -21,6 +21,9 @@ struct HearthBenchCommand: AsyncParsableCommand {
             help: "Run only these groups: \(Group.allCases.map(\.rawValue).joined(separator: ", ")).")
     var only: [Group] = []
 
+    @Option(help: "Documents of the transfer group (default: 100k with --quick, else 1M).")
+    var transferDocuments: Int?
+
     @Option(help: ArgumentHelp("Write the results as JSON to this file.", valueName: "file"))
     var json: String?
 
@@ -41,7 +44,7 @@ struct HearthBenchCommand: AsyncParsableCommand {
                 results += try await QueryWorkloads.run(
                     sizes: quick ? [10_000, 100_000] : [10_000, 1_000_000], repetitions: quick ? 200 : 1_000)
             case .transfer:
-                results += try await TransferWorkloads.run(documents: quick ? 100_000 : 1_000_000)
+                results += try await TransferWorkloads.run(documents: transferDocuments ?? (quick ? 100_000 : 1_000_000))
             }
         }
         BenchReport.printTable(results)
