@@ -66,7 +66,7 @@ let package = Package(
         .target(
             name: "HearthServer",
             dependencies: [
-                "HearthCore", "HearthRules", "FirestoreWire",
+                "HearthCore", "HearthRules", "FirestoreWire", "HearthTransfer",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
@@ -77,10 +77,15 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings),
+        // Package-level: import and export (Firestore's export format, JSON Lines), streaming.
+        .target(
+            name: "HearthTransfer",
+            dependencies: ["HearthCore", "FirestoreWire", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            swiftSettings: strictSettings),
         .target(
             name: "HearthCLI",
             dependencies: [
-                "Hearth", "HearthCore", "HearthServer",
+                "Hearth", "HearthCore", "HearthServer", "HearthTransfer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -164,7 +169,8 @@ let package = Package(
         .executableTarget(
             name: "HearthBench",
             dependencies: [
-                "Hearth", "HearthCore", "HearthRules", "HearthServer", "FirestoreWire", "LMDB", "Komunit", "Medspace",
+                "Hearth", "HearthCore", "HearthRules", "HearthServer", "FirestoreWire", "LMDB", "HearthTransfer",
+                "Komunit", "Medspace",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
@@ -185,6 +191,9 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "HearthTests", dependencies: ["Hearth", "HearthCore", "HearthTesting", "HearthTestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "HearthTransferTests", dependencies: ["HearthTransfer", "HearthCore", "HearthTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"], swiftSettings: strictSettings),
         .testTarget(

@@ -7,7 +7,7 @@ import Foundation
 struct HearthBenchCommand: AsyncParsableCommand {
     /// The groups of workloads, in the order a full run takes them.
     enum Group: String, CaseIterable, ExpressibleByArgument {
-        case engine, api, listeners, rules, wire, queries, komunit, medspace
+        case engine, api, listeners, rules, wire, queries, transfer, komunit, medspace
     }
 
     static let configuration = CommandConfiguration(
@@ -20,6 +20,9 @@ struct HearthBenchCommand: AsyncParsableCommand {
     @Option(name: .customLong("only"), parsing: .upToNextOption,
             help: "Run only these groups: \(Group.allCases.map(\.rawValue).joined(separator: ", ")).")
     var only: [Group] = []
+
+    @Option(help: "Documents of the transfer group (default: 100k with --quick, else 1M).")
+    var transferDocuments: Int?
 
     @Option(help: ArgumentHelp("Write the results as JSON to this file.", valueName: "file"))
     var json: String?
@@ -43,6 +46,8 @@ struct HearthBenchCommand: AsyncParsableCommand {
             case .komunit:
                 results += try await KomunitWorkloads.run(groups: 100_000, searches: quick ? 50 : 200)
             case .medspace: results += try await MedspaceWorkloads.run(quick: quick)
+            case .transfer:
+                results += try await TransferWorkloads.run(documents: transferDocuments ?? (quick ? 100_000 : 1_000_000))
             }
         }
         BenchReport.printTable(results)

@@ -1,13 +1,13 @@
 public import ArgumentParser
 
 /// `hearth`: Cloud Firestore on your own machine — the emulator (`serve`) and the tools that work
-/// on a data directory directly (`demo`, `verify`).
+/// on a data directory directly (`demo`, `verify`, `import`, `export`).
 public struct HearthCommand: AsyncParsableCommand {
     /// The command's name, summary and subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "hearth",
         abstract: "Cloud Firestore on your own machine: a persistent emulator on LMDB.",
-        subcommands: [ServeCommand.self, DemoCommand.self, VerifyCommand.self])
+        subcommands: [ServeCommand.self, DemoCommand.self, VerifyCommand.self, ImportCommand.self, ExportCommand.self])
 
     /// Creates the command (ArgumentParser fills it in).
     public init() {}

@@ -44,6 +44,16 @@ public struct ServeCommand: AsyncParsableCommand {
         help: "Do not flush each commit to disk before answering (faster; a machine crash can lose recent commits).")
     public var noSync = false
 
+    /// An export to load at start when the data directory holds no documents.
+    @Option(
+        name: .customLong("import"),
+        help: ArgumentHelp("Load this export (emulator folder, gcloud export or .jsonl) at start when the data directory is empty.", valueName: "path"))
+    public var importPath: String?
+
+    /// Where to export when the emulator stops.
+    @Option(help: ArgumentHelp("Export the project's (default) database here (emulator layout) when the emulator stops.", valueName: "path"))
+    public var exportOnExit: String?
+
     /// How much the emulator logs.
     @Option(help: "How much to log to stderr: trace, debug, info (one line per request), notice, warning, error, critical.")
     public var logLevel: Logger.Level = .notice
@@ -74,6 +84,9 @@ public struct ServeCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "hearth")
+        if let importPath {
+            try await SeedTransfer.importIfEmpty(importPath, directory: data.directory, project: project, syncs: !noSync)
+        }
         let emulator = try HearthEmulator(configuration: serverConfiguration, logger: logger)
         // The emulator also stops by itself (`POST /shutdown`): that ends the group normally.
         let service = ServiceGroupConfiguration.ServiceConfiguration(
@@ -82,6 +95,7 @@ public struct ServeCommand: AsyncParsableCommand {
             services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         group.maximumGracefulShutdownDuration = serverConfiguration.shutdownGracePeriod
         try await ServiceGroup(configuration: group).run()
+        if let exportOnExit { try SeedTransfer.export(to: exportOnExit, directory: data.directory, project: project) }
     }
 }
 

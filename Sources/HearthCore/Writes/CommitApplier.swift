@@ -145,6 +145,11 @@ enum CommitApplier {
         if let state, state.fields == fields {
             return (state, WriteResult(updateTime: Timestamp(microseconds: state.updateTime), transformResults: transformResults))
         }
+        if let kept = write.preservedTimes {
+            let next = DocumentRecord.Contents(
+                fields: fields, createTime: kept.createTime.microseconds, updateTime: kept.updateTime.microseconds)
+            return (next, WriteResult(updateTime: kept.updateTime, transformResults: transformResults))
+        }
         let time = commitTime.microseconds
         let next = DocumentRecord.Contents(fields: fields, createTime: state?.createTime ?? time, updateTime: time)
         return (next, WriteResult(updateTime: commitTime, transformResults: transformResults))

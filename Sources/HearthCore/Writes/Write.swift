@@ -6,6 +6,8 @@ public struct Write: Sendable, Equatable {
     public var transforms: [FieldTransform]
     /// The condition the document must meet before this write, else the whole commit fails.
     public var precondition: Precondition
+    /// Imports only: the create and update times a `.set` stores instead of the commit time.
+    package var preservedTimes: PreservedTimes?
 
     /// The kinds of write.
     public enum Operation: Sendable, Equatable {
@@ -53,6 +55,20 @@ public struct Write: Sendable, Equatable {
     /// `delete`.
     public static func delete(_ key: DocumentKey, precondition: Precondition = .none) -> Write {
         Write(.delete(key), precondition: precondition)
+    }
+}
+
+/// The create and update times an imported document keeps (see `Write.preservedTimes`).
+package struct PreservedTimes: Sendable, Equatable {
+    /// The document's original creation time.
+    package var createTime: Timestamp
+    /// The document's original last update time.
+    package var updateTime: Timestamp
+
+    /// Creates the pair.
+    package init(createTime: Timestamp, updateTime: Timestamp) {
+        self.createTime = createTime
+        self.updateTime = updateTime
     }
 }
 

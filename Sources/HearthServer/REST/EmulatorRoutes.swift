@@ -1,8 +1,10 @@
 import Foundation
 import HearthCore
 import HearthRules
+import HearthTransfer
 
-/// The emulator's own endpoints: clear a database, load a project's rules, read rules coverage.
+/// The emulator's own endpoints: clear a database, load a project's rules, read rules coverage,
+/// export a database (what `firebase emulators:export` calls).
 struct EmulatorRoutes {
     /// What the endpoints act on.
     let controls: EmulatorControls
@@ -23,6 +25,8 @@ struct EmulatorRoutes {
         let project = String(segments[1][..<colon])
         let verb = String(segments[1][segments[1].index(after: colon)...])
         switch (request.method, verb) {
+        case ("POST", "export"):
+            return try export(request.body, project: project)
         case ("PUT", "securityRules"):
             return try loadRules(request.body, project: project)
         case ("GET", "ruleCoverage"), ("GET", "ruleCoverage.html"):
@@ -54,6 +58,38 @@ struct EmulatorRoutes {
         return .json(String(decoding: body, as: UTF8.self))
     }
 
+    /// Firebase's shape: `{"database": "projects/p/databases/d", "export_directory": "/dir",
+    /// "export_name": "firestore_export"}`; writes `<export_directory>/<export_name>/` as a bare
+    /// Firestore export folder (the caller writes `firebase-export-metadata.json`).
+    private func export(_ body: Data, project: String) throws(FirestoreError) -> RESTResponse {
+        struct ExportRequest: Decodable {
+            let database: String?
+            let export_directory: String
+            let export_name: String?
+        }
+        guard let request = try? JSONDecoder().decode(ExportRequest.self, from: body) else {
+            throw FirestoreError(.invalidArgument, "Expected {\"database\": …, \"export_directory\": …, \"export_name\": …}.")
+        }
+        var database = try DatabaseID(project: project)
+        if let name = request.database {
+            let parts = name.split(separator: "/").map(String.init)
+            guard parts.count == 4, parts[0] == "projects", parts[2] == "databases" else {
+                throw FirestoreError(.invalidArgument, "Invalid database name '\(name)'.")
+            }
+            database = try DatabaseID(project: parts[1], database: parts[3])
+        }
+        let name = request.export_name ?? Exporter.firestoreFolder
+        guard !name.isEmpty, !name.contains("/"), name != "..", name != "." else {
+            throw FirestoreError(.invalidArgument, "Invalid export_name '\(name)'.")
+        }
+        var exporter = Exporter(database: database)
+        exporter.emulatorLayout = false
+        exporter.overwrite = true
+        try FileManager.default.createDirectoryIfMissing(request.export_directory)
+        let result = try exporter.run(from: controls.engine, to: (request.export_directory as NSString).appendingPathComponent(name))
+        return .json("{\"documents\": \(result.documents)}")
+    }
+
     private struct RulesRequest: Decodable {
         struct Rules: Decodable { let files: [File] }
         struct File: Decodable {
@@ -61,5 +97,16 @@ struct EmulatorRoutes {
             let content: String
         }
         let rules: Rules
+    }
+}
+
+extension FileManager {
+    /// Creates `path` (and its parents) unless it exists.
+    fileprivate func createDirectoryIfMissing(_ path: String) throws(FirestoreError) {
+        do {
+            try createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw FirestoreError(.invalidArgument, "Cannot create export_directory '\(path)': \(error.localizedDescription)")
+        }
     }
 }

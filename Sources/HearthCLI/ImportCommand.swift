@@ -1,0 +1,83 @@
+public import ArgumentParser
+import Foundation
+import HearthCore
+import HearthTransfer
+
+/// `hearth import`: loads an export (an emulator seed folder, a `gcloud firestore export`
+/// folder, or a JSON Lines file; detected) into a data directory through the normal commit path.
+public struct ImportCommand: AsyncParsableCommand {
+    /// The subcommand's name and summary.
+    public static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import an emulator export, a gcloud Firestore export or a JSON Lines file.",
+        discussion: """
+            By default the whole source is checked first and nothing is written when any record is
+            invalid; documents with the same name are replaced, others kept. --replace empties the
+            database first; --merge writes as it reads (an error keeps the batches already written).
+            Without --project, documents go to the project their export names.
+            """)
+
+    /// The data directory.
+    @OptionGroup public var data: DataDirectoryOptions
+
+    /// What to import.
+    @Argument(help: ArgumentHelp("The export folder or .jsonl file.", valueName: "path"))
+    public var path: String
+
+    /// The project written.
+    @Option(help: "The project to import into (default: the one the export names).")
+    public var project: String?
+
+    /// The database written.
+    @Option(help: "The database id (with --project).")
+    public var database: String?
+
+    /// Write while reading.
+    @Flag(help: "Write as the source is read; an error keeps what was written.")
+    public var merge = false
+
+    /// Empty the database first.
+    @Flag(help: "Delete every document of the database before writing.")
+    public var replace = false
+
+    /// Skip invalid records.
+    @Flag(help: "Skip (and count) invalid records instead of stopping.")
+    public var skipInvalid = false
+
+    /// Creates the command (ArgumentParser fills it in).
+    public init() {}
+
+    /// Checks the flags that exclude each other.
+    public func validate() throws {
+        if merge && replace { throw ValidationError("Pass at most one of --merge and --replace.") }
+        if database != nil && project == nil { throw ValidationError("--database needs --project.") }
+    }
+
+    /// Imports and prints one summary line.
+    public func run() async throws {
+        let engine = try Engine(directory: data.directory)
+        defer { engine.close() }
+        let target = try project.map { try DatabaseID(project: $0, database: database ?? DatabaseID.defaultDatabase) }
+        var importer = Importer(database: target)
+        importer.mode = merge ? .merge : replace ? .replace : .checked
+        importer.skipInvalid = skipInvalid
+        let display = ProgressDisplay()
+        let summary = try await Self.run(importer, path: path, engine: engine, display: display)
+        let rate = Int(Double(summary.documents) / max(display.elapsed, 0.001))
+        display.finish(
+            "imported \(summary.documents) documents (\(ProgressDisplay.bytes(summary.bytes))) from \(path) into "
+                + "\(target.map(\.description) ?? "the projects it names") in \(String(format: "%.1f", display.elapsed)) s "
+                + "(\(rate) docs/s), \(summary.skipped) skipped")
+    }
+
+    /// Runs `importer`, stopping it between batches on Ctrl-C.
+    static func run(_ importer: Importer, path: String, engine: Engine, display: ProgressDisplay) async throws -> Importer.Summary {
+        let progress = display.handler
+        let task = Task { () async throws -> Importer.Summary in
+            try await importer.run(path: path, into: engine, progress: progress)
+        }
+        let interrupt = InterruptFlag { task.cancel() }
+        defer { interrupt.release() }
+        return try await task.value
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import HearthTransfer
+
+/// Shows a transfer's progress: a bar redrawn in place on a terminal (documents, bytes, rate,
+/// ETA), nothing until the one summary line otherwise.
+final class ProgressDisplay: @unchecked Sendable {
+    // `last` is guarded by `lock`; the other fields are constants.
+    private let lock = NSLock()
+    private let interactive: Bool
+    private let started = ContinuousClock.now
+    private var last = TransferProgress()
+
+    /// A display that draws a bar only when standard output is a terminal.
+    init(interactive: Bool = isatty(STDOUT_FILENO) != 0) { self.interactive = interactive }
+
+    /// The handler to pass to an importer or exporter.
+    var handler: ProgressHandler {
+        { [self] progress in update(progress) }
+    }
+
+    private func update(_ progress: TransferProgress) {
+        lock.withLock { last = progress }
+        guard interactive else { return }
+        FileHandle.standardOutput.write(Data(("\r\u{1B}[K" + line(progress)).utf8))
+    }
+
+    /// Seconds since the display was created.
+    var elapsed: Double {
+        let duration = ContinuousClock.now - started
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    private func line(_ progress: TransferProgress) -> String {
+        let seconds = max(elapsed, 0.001)
+        let rate = Double(progress.documents) / seconds
+        var text = "\(progress.phase) \(progress.documents) docs  \(Self.bytes(progress.bytes))"
+        if let total = progress.totalBytes, total > 0 {
+            let fraction = min(1, Double(progress.bytes) / Double(total))
+            let width = 24
+            let filled = Int(fraction * Double(width))
+            text = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
+                + text + " / \(Self.bytes(total))  \(Int(fraction * 100))%"
+            if fraction > 0.001 { text += "  ETA \(Self.duration(seconds / fraction - seconds))" }
+        }
+        text += "  \(Int(rate)) docs/s"
+        if progress.skipped > 0 { text += "  \(progress.skipped) skipped" }
+        return text
+    }
+
+    /// Ends the bar (if any) and prints the one summary line.
+    func finish(_ summary: String) {
+        if interactive { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
+        print(summary)
+    }
+
+    /// `1.5 MiB`-style sizes.
+    static func bytes(_ count: Int64) -> String {
+        let units = ["B", "KiB", "MiB", "GiB", "TiB"]
+        var value = Double(count)
+        var unit = 0
+        while value >= 1_024 && unit < units.count - 1 {
+            value /= 1_024
+            unit += 1
+        }
+        return unit == 0 ? "\(count) B" : String(format: "%.1f", value) + " " + units[unit]
+    }
+
+    /// `m:ss` durations.
+    static func duration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        return "\(total / 60):" + String(format: "%02d", total % 60)
+    }
+}
+
+/// Set by SIGINT during an import or export so the work stops between batches.
+final class InterruptFlag: @unchecked Sendable {
+    // `raised` is guarded by `lock`; `source` is set once in `init`.
+    private let lock = NSLock()
+    private var raised = false
+    private var source: (any DispatchSourceSignal)?
+
+    /// Catches SIGINT (instead of dying) and calls `onInterrupt` once.
+    init(onInterrupt: @escaping @Sendable () -> Void = {}) {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [weak self] in
+            if let self { self.lock.withLock { self.raised = true } }
+            onInterrupt()
+        }
+        source.resume()
+        self.source = source
+    }
+
+    /// True once Ctrl-C was pressed.
+    var isRaised: Bool { lock.withLock { raised } }
+
+    /// Restores SIGINT's default action.
+    func release() {
+        source?.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import HearthCore
+import HearthTransfer
+
+/// What `serve --import` and `serve --export-on-exit` do around the emulator's run.
+enum SeedTransfer {
+    /// Imports `path` into the data directory when it holds no documents yet; prints one line.
+    static func importIfEmpty(_ path: String, directory: String, project: String?, syncs: Bool) async throws {
+        let engine = try Engine(directory: directory, options: EngineOptions(durability: syncs ? .full : .none))
+        defer { engine.close() }
+        guard try engine.storedDatabases().isEmpty else {
+            print("--import: \(directory) already holds data; \(path) was not imported.")
+            return
+        }
+        let target = try project.map { try DatabaseID(project: $0) }
+        let display = ProgressDisplay()
+        let summary = try await ImportCommand.run(Importer(database: target), path: path, engine: engine, display: display)
+        display.finish("imported \(summary.documents) documents from \(path) in \(String(format: "%.1f", display.elapsed)) s")
+    }
+
+    /// Exports the project's `(default)` database (or the only project's) in the emulator's layout,
+    /// replacing what is at `path`; prints one line.
+    static func export(to path: String, directory: String, project: String?) throws {
+        let engine = try Engine(directory: directory)
+        defer { engine.close() }
+        let stored = try engine.storedDatabases()
+        let chosen = project ?? (Set(stored.map(\.project)).count == 1 ? stored.first?.project : nil)
+        guard let chosen else {
+            print("--export-on-exit: nothing exported (\(stored.isEmpty ? "no documents" : "several projects; pass --project")).")
+            return
+        }
+        var exporter = Exporter(database: try DatabaseID(project: chosen))
+        exporter.overwrite = true
+        let display = ProgressDisplay()
+        let result = try exporter.run(from: engine, to: path, progress: display.handler)
+        display.finish("exported \(result.documents) documents of \(exporter.database) to \(path)")
+    }
+}

@@ -1,0 +1,162 @@
+package import HearthCore
+
+/// Imports a source's documents into a database through the engine's normal commit path, in
+/// large batches (so indexes and listeners see them), streaming: one batch in memory at a time.
+package struct Importer: Sendable {
+    /// What happens to documents already in the database, and when writing starts.
+    package enum Mode: Sendable, Equatable {
+        /// Check the whole source first, then write (documents with the same name are replaced,
+        /// others kept): nothing is written when the source is invalid.
+        case checked
+        /// Check the whole source, delete every document of the database, then write.
+        case replace
+        /// Write as the source is read; an error stops the import with earlier batches kept.
+        case merge
+    }
+
+    /// The database written; nil writes each document into the database its source names
+    /// (the project of an export's keys, `(default)` unless they name another).
+    package var database: DatabaseID?
+    /// See `Mode`.
+    package var mode: Mode = .checked
+    /// Skip (and count) invalid records instead of failing.
+    package var skipInvalid = false
+    /// Documents per commit.
+    package var batchSize = 1_000
+    /// Keep create and update times when the source has them (JSON Lines).
+    package var keepTimes = true
+
+    /// An importer into `database` (nil: the databases the source names).
+    package init(database: DatabaseID?) { self.database = database }
+
+    /// What an import did.
+    package struct Summary: Sendable, Equatable {
+        /// Documents written.
+        package var documents: Int64
+        /// Records skipped as invalid.
+        package var skipped: Int64
+        /// Bytes of input read.
+        package var bytes: Int64
+    }
+
+    /// Imports the export at `path` into `engine`.
+    /// - Throws: the first invalid record's error (file and offset) unless `skipInvalid`; damaged
+    ///   framing always; `CANCELLED` when the task is cancelled between batches.
+    package func run(path: String, into engine: Engine, progress: ProgressHandler? = nil) async throws(FirestoreError) -> Summary {
+        if mode != .merge {
+            let (_, targets) = try await pass(path: path, engine: nil, progress: progress)
+            if mode == .replace {
+                for target in targets.sorted() { _ = try await engine.clearDatabase(target) }
+            }
+        }
+        return try await pass(path: path, engine: engine, progress: progress).0
+    }
+
+    /// Reads the source once, checking every record; writes when `engine` is given (one batch
+    /// committing while the next is read). Returns the summary and the databases written to.
+    private func pass(
+        path: String, engine: Engine?, progress: ProgressHandler?
+    ) async throws(FirestoreError) -> (Summary, Set<DatabaseID>) {
+        let pipeline = CommitPipeline()
+        do {
+            return try await read(path: path, engine: engine, pipeline: pipeline, progress: progress)
+        } catch {
+            // Whatever was submitted finishes before the error is reported (merge keeps it).
+            try? await pipeline.drain()
+            throw error
+        }
+    }
+
+    private func read(
+        path: String, engine: Engine?, pipeline: CommitPipeline, progress: ProgressHandler?
+    ) async throws(FirestoreError) -> (Summary, Set<DatabaseID>) {
+        var targets: Set<DatabaseID> = []
+        let source = try DocumentSource(path: path)
+        var state = TransferProgress()
+        state.totalBytes = source.totalBytes
+        state.phase = engine == nil ? "checking" : "importing"
+        var batch: [Write] = []
+        batch.reserveCapacity(batchSize)
+        var batchDatabase: DatabaseID?
+        var reported = ContinuousClock.now
+        while let item = try source.next() {
+            switch item {
+            case .invalid(let error):
+                guard skipInvalid else { throw error }
+                state.skipped += 1
+            case .document(let record):
+                let write: Write
+                let target: DatabaseID
+                do {
+                    target = try self.target(of: record)
+                    write = try prepared(record, into: target)
+                } catch {
+                    guard skipInvalid else { throw error }
+                    state.skipped += 1
+                    continue
+                }
+                state.documents += 1
+                targets.insert(target)
+                guard let engine else {
+                    if state.documents % Int64(batchSize) == 0, Task.isCancelled {
+                        throw FirestoreError(.cancelled, "Import stopped while checking the source; nothing was written.")
+                    }
+                    continue
+                }
+                if let batchDatabase, batchDatabase != target, !batch.isEmpty {
+                    try await pipeline.submit(batch, into: batchDatabase, engine: engine, done: state.documents - 1)
+                    batch.removeAll(keepingCapacity: true)
+                }
+                batchDatabase = target
+                batch.append(write)
+                if batch.count >= batchSize {
+                    try await pipeline.submit(batch, into: target, engine: engine, done: state.documents)
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            state.bytes = source.bytesRead
+            if let progress, ContinuousClock.now - reported > .milliseconds(200) {
+                reported = ContinuousClock.now
+                progress(state)
+            }
+        }
+        if let engine, let batchDatabase, !batch.isEmpty {
+            try await pipeline.submit(batch, into: batchDatabase, engine: engine, done: state.documents)
+        }
+        try await pipeline.drain()
+        state.bytes = source.bytesRead
+        progress?(state)
+        return (Summary(documents: state.documents, skipped: state.skipped, bytes: state.bytes), targets)
+    }
+
+    /// The database a record goes to.
+    private func target(of record: ImportRecord) throws(FirestoreError) -> DatabaseID {
+        if let database { return database }
+        guard let named = record.sourceDatabase, !named.project.isEmpty else {
+            throw TransferError.invalid(record.file, offset: record.offset, "the record names no project; pass --project.")
+        }
+        do {
+            return try DatabaseID(project: named.project, database: named.database)
+        } catch {
+            throw TransferError.invalid(record.file, offset: record.offset, error.message)
+        }
+    }
+
+    /// The write for a record: paths and values checked, references into the source's own
+    /// database moved to the target database, times kept when asked.
+    private func prepared(_ record: ImportRecord, into database: DatabaseID) throws(FirestoreError) -> Write {
+        var fields = record.fields
+        if let source = record.sourceDatabase, source != database {
+            fields = fields.mapValues { ReferenceRemap.remap($0, from: source, to: database) }
+        }
+        do {
+            try Value.validateFields(fields)
+            try DocumentSize.check(key: record.key, database: database, fields: fields)
+        } catch {
+            throw TransferError.invalid(record.file, offset: record.offset, "\(record.key): \(error.message)")
+        }
+        var write = Write.set(record.key, fields: fields)
+        if keepTimes { write.preservedTimes = record.times }
+        return write
+    }
+}
