@@ -97,7 +97,15 @@ public struct ExportCommand: AsyncParsableCommand {
             guard !chosen.isEmpty else { throw ValidationError("No databases to export in \(data.directory).") }
             return chosen
         }
-        if let project { return [try DatabaseID(project: project, database: database)] }
+        if let project {
+            let chosen = try DatabaseID(project: project, database: database)
+            guard stored.contains(chosen) else {
+                throw ValidationError(
+                    "\(data.directory) has no database \(chosen); it holds: "
+                        + (stored.isEmpty ? "nothing" : stored.map(\.description).joined(separator: ", ")) + ".")
+            }
+            return [chosen]
+        }
         let projects = Set(stored.map(\.project))
         guard projects.count == 1, let only = projects.first else {
             throw ValidationError(

@@ -47,4 +47,23 @@ struct TransferCommandTests {
         #expect(try engine.getDocument(try DocumentKey(validating: "a/1"), in: database)?.fields == ["n": 1, "s": "one"])
         #expect(try engine.getDocument(try DocumentKey(validating: "a/1/b/2"), in: database)?.fields == ["m": ["x": true]])
     }
+
+    @Test func exportRefusesADatabaseTheDirectoryDoesNotHold() async throws {
+        let root = NSTemporaryDirectory() + "hearth-cli-missing-db-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        do {
+            let engine = try Engine(directory: root, options: EngineOptions(durability: .none, initialMapSize: 64 << 20))
+            defer { engine.close() }
+            try await engine.commit([.set(try DocumentKey(validating: "a/1"), fields: ["n": 1])], in: try DatabaseID(project: "held"))
+        }
+        let export = try #require(try HearthCommand.parseAsRoot(
+            ["export", "--data", root, "--out", root + "/out.jsonl", "--format", "jsonl", "--project", "typo"]) as? ExportCommand)
+        await #expect {
+            try await export.run()
+        } throws: { error in
+            let message = (error as? ValidationError)?.message ?? ""
+            return message.contains("typo") && message.contains("held")
+        }
+        #expect(!FileManager.default.fileExists(atPath: root + "/out.jsonl"))
+    }
 }
