@@ -4,25 +4,10 @@
 //
 // Run it twice on the same directory: the second run finds the first run's data.
 import ExampleSupport
-import Foundation
 import Giftworld
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let usage = DemoOptions.usage(program: "giftworld-demo", defaultDirectory: "./giftworld-data")
-if arguments.contains("--help") || arguments.contains("-h") {
-    print(usage)
-    exit(0)
-}
-guard let options = DemoOptions(arguments: arguments, defaultDirectory: "./giftworld-data") else {
-    print(usage)
-    exit(64)
-}
-
-do {
+await DemoMain.run(program: "giftworld-demo", defaultDirectory: "./giftworld-data") { options in
     let app = try Giftworld(directory: options.dataDirectory)
     defer { app.close() }
     try await DemoScript(app: app, directory: options.dataDirectory).run()
-} catch {
-    print("\nThe demo stopped: \(error)")
-    exit(1)
 }

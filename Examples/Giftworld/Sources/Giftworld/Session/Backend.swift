@@ -1,3 +1,4 @@
+import ExampleSupport
 import Foundation
 import Hearth
 
@@ -11,17 +12,7 @@ struct Backend: Sendable {
     let accounts: AccountStore
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
-    func handle(for account: Account) -> Firestore {
-        admin.withAccess(
-            .user(
-                uid: account.uid,
-                claims: [
-                    "sub": .string(account.uid),
-                    "email": .string(account.email),
-                    "email_verified": .boolean(false),
-                    "firebase": .map(["sign_in_provider": .string("password")]),
-                ]))
-    }
+    func handle(for account: Account) -> Firestore { admin.acting(as: account) }
 
     /// The membership trigger after a group was created: adds the group to `memberships/<uid>`
     /// of every member the stored group lists.
@@ -78,20 +69,15 @@ struct Backend: Sendable {
     func statistics() async throws(GiftworldError) -> StoreStatistics {
         do {
             return StoreStatistics(
-                accounts: try await Self.count(accounts.store.collection(AccountStore.collection)),
-                users: try await Self.count(admin.collection(Collections.users)),
-                gifts: try await Self.count(admin.collectionGroup(Collections.gifts)),
-                groups: try await Self.count(admin.collection(Collections.groups)),
-                purchases: try await Self.count(admin.collection(Collections.purchases)),
-                debts: try await Self.count(admin.collection(Collections.debts)))
+                accounts: try await accounts.store.collection(AccountStore.collection).documentCount(),
+                users: try await admin.collection(Collections.users).documentCount(),
+                gifts: try await admin.collectionGroup(Collections.gifts).documentCount(),
+                groups: try await admin.collection(Collections.groups).documentCount(),
+                purchases: try await admin.collection(Collections.purchases).documentCount(),
+                debts: try await admin.collection(Collections.debts).documentCount())
         } catch {
             throw GiftworldError(error)
         }
-    }
-
-    /// The number of documents `query` matches (a count aggregation).
-    static func count(_ query: Query) async throws -> Int {
-        try await query.count.getAggregation(source: .server).count.intValue
     }
 }
 

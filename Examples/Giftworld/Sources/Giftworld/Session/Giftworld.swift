@@ -1,3 +1,4 @@
+import ExampleSupport
 import Hearth
 
 /// Giftworld's backend on one Hearth data directory: it installs the security rules, keeps the
@@ -22,13 +23,11 @@ public final class Giftworld: Sendable {
     {
         self.configuration = configuration
         do {
-            let admin = try Firestore(
+            let storage = try AppStorage(
                 directory: directory, projectID: configuration.projectID,
-                options: EngineOptions(durability: configuration.durability))
-            try admin.loadSecurityRules(source: GiftworldRules.source)
-            backend = Backend(
-                admin: admin,
-                accounts: try AccountStore(openingBeside: admin, iterations: configuration.passwordIterations))
+                options: EngineOptions(durability: configuration.durability), rules: GiftworldRules.source,
+                passwordIterations: configuration.passwordIterations)
+            backend = Backend(admin: storage.admin, accounts: storage.accounts)
         } catch {
             throw GiftworldError(error)
         }
@@ -39,21 +38,15 @@ public final class Giftworld: Sendable {
     /// - Throws: `invalidField`; `weakPassword`; `emailAlreadyInUse`.
     public func register(_ form: RegistrationForm) async throws(GiftworldError) -> Account {
         let valid = try form.validated()
-        let account: Account
         do {
-            account = try await backend.accounts.create(email: valid.email, password: valid.password)
+            return try await backend.accounts.register(
+                email: valid.email, password: valid.password, through: backend.admin
+            ) { user, account in
+                try await user.collection(Collections.users).document(account.uid).setData(from: User(registering: valid))
+            }
         } catch {
             throw GiftworldError(error)
         }
-        let user = backend.handle(for: account)
-        defer { user.close() }
-        do {
-            try await user.collection(Collections.users).document(account.uid).setData(from: User(registering: valid))
-        } catch {
-            await backend.accounts.delete(email: valid.email)
-            throw GiftworldError(error)
-        }
-        return account
     }
 
     /// CU-002: checks the email and password.

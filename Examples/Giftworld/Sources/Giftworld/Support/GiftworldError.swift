@@ -1,7 +1,8 @@
+import ExampleSupport
 import Hearth
 
 /// Why a Giftworld use case failed: the thesis's alternate flows, plus the store's refusals.
-public enum GiftworldError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum GiftworldError: ExampleAppError, Sendable, Equatable, CustomStringConvertible {
     /// A form field is missing or malformed.
     case invalidField(name: String, reason: String)
     /// Registration: the password breaks the thesis's rule (8+ characters from
@@ -34,28 +35,9 @@ public enum GiftworldError: Error, Sendable, Equatable, CustomStringConvertible 
     /// Any other store error, with its canonical code and message.
     case storage(code: String, message: String)
 
-    /// The error a failed call maps to: Giftworld's own errors pass through; the store's
-    /// `PERMISSION_DENIED` and `UNAVAILABLE` get their own cases.
-    init(_ error: any Error) {
-        switch error {
-        case let own as GiftworldError:
-            self = own
-        case AccountError.emailAlreadyInUse(let email):
-            self = .emailAlreadyInUse(email)
-        case AccountError.wrongCredentials:
-            self = .wrongCredentials
-        case let store as FirestoreError where store.code == .permissionDenied:
-            self = .notAllowed(store.message.split(separator: "\n").joined(separator: " "))
-        case let store as FirestoreError where store.code == .unavailable:
-            self = .unavailable
-        case let store as FirestoreError:
-            self = .storage(code: "\(store.code)", message: store.message)
-        case let decoding as DecodingError:
-            self = .corruptDocument(path: "", detail: "\(decoding)")
-        default:
-            self = .storage(code: "unknown", message: "\(error)")
-        }
-    }
+    /// The error a failed call maps to: Giftworld's own errors pass through, the rest are sorted as
+    /// every example app sorts them (`ExampleAppError`).
+    init(_ error: any Error) { self.init(mapping: error) }
 
     /// The text the app shows (Spanish, as in the thesis's screens).
     public var alertMessage: String {

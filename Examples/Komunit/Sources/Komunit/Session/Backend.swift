@@ -1,3 +1,4 @@
+import ExampleSupport
 import Foundation
 import Hearth
 
@@ -12,17 +13,7 @@ struct Backend: Sendable {
     static let batchSize = 400
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
-    func handle(for account: Account) -> Firestore {
-        admin.withAccess(
-            .user(
-                uid: account.uid,
-                claims: [
-                    "sub": .string(account.uid),
-                    "email": .string(account.email),
-                    "email_verified": .boolean(false),
-                    "firebase": .map(["sign_in_provider": .string("password")]),
-                ]))
-    }
+    func handle(for account: Account) -> Firestore { admin.acting(as: account) }
 
     /// Deletes a group outright (its owner's account is being deleted), then purges what hung from it.
     func dissolveGroup(_ groupId: String) async throws(KomunitError) -> Int {
@@ -85,21 +76,16 @@ struct Backend: Sendable {
     func statistics() async throws(KomunitError) -> StoreStatistics {
         do {
             return StoreStatistics(
-                accounts: try await Self.count(accounts.store.collection(AccountStore.collection)),
-                users: try await Self.count(admin.collection(Collections.users)),
-                groups: try await Self.count(admin.collection(Collections.groups)),
-                memberships: try await Self.count(admin.collection(Collections.memberships)),
-                messages: try await Self.count(admin.collectionGroup(Collections.messages)),
-                events: try await Self.count(admin.collectionGroup(Collections.events)),
-                attendances: try await Self.count(admin.collectionGroup(Collections.attendances)))
+                accounts: try await accounts.store.collection(AccountStore.collection).documentCount(),
+                users: try await admin.collection(Collections.users).documentCount(),
+                groups: try await admin.collection(Collections.groups).documentCount(),
+                memberships: try await admin.collection(Collections.memberships).documentCount(),
+                messages: try await admin.collectionGroup(Collections.messages).documentCount(),
+                events: try await admin.collectionGroup(Collections.events).documentCount(),
+                attendances: try await admin.collectionGroup(Collections.attendances).documentCount())
         } catch {
             throw KomunitError(error)
         }
-    }
-
-    /// The number of documents `query` matches (a count aggregation).
-    static func count(_ query: Query) async throws -> Int {
-        try await query.count.getAggregation(source: .server).count.intValue
     }
 }
 

@@ -1,3 +1,4 @@
+import ExampleSupport
 import Hearth
 
 /// Komunit's backend on one Hearth data directory: it installs the security rules and indexes,
@@ -24,11 +25,10 @@ public final class Komunit: Sendable {
             let options = EngineOptions(
                 durability: configuration.durability, indexes: try IndexConfiguration(json: KomunitIndexes.source),
                 requireIndexes: configuration.requireIndexes)
-            let admin = try Firestore(directory: directory, projectID: configuration.projectID, options: options)
-            try admin.loadSecurityRules(source: KomunitRules.source)
-            backend = Backend(
-                admin: admin,
-                accounts: try AccountStore(openingBeside: admin, iterations: configuration.passwordIterations))
+            let storage = try AppStorage(
+                directory: directory, projectID: configuration.projectID, options: options, rules: KomunitRules.source,
+                passwordIterations: configuration.passwordIterations)
+            backend = Backend(admin: storage.admin, accounts: storage.accounts)
         } catch {
             throw KomunitError(error)
         }
@@ -40,21 +40,15 @@ public final class Komunit: Sendable {
     ///   `emailAlreadyInUse`.
     public func register(_ form: RegistrationForm) async throws(KomunitError) -> Account {
         let (user, email) = try form.validated()
-        let account: Account
         do {
-            account = try await backend.accounts.create(email: email, password: form.password)
+            return try await backend.accounts.register(
+                email: email, password: form.password, through: backend.admin
+            ) { handle, account in
+                try await handle.collection(Collections.users).document(account.uid).setData(from: user)
+            }
         } catch {
             throw KomunitError(error)
         }
-        let handle = backend.handle(for: account)
-        defer { handle.close() }
-        do {
-            try await handle.collection(Collections.users).document(account.uid).setData(from: user)
-        } catch {
-            await backend.accounts.delete(email: email)
-            throw KomunitError(error)
-        }
-        return account
     }
 
     /// CU02: checks the email and password.

@@ -1,3 +1,4 @@
+import ExampleSupport
 public import Hearth
 
 /// One entry of "my groups" (RF9): the group and how many of its messages the user has not read.
@@ -86,8 +87,8 @@ extension UserSession {
     public func unreadCount(in groupId: String) async throws(KomunitError) -> Int {
         do {
             let messages = try db().collection(Collections.messages(of: groupId))
-            let all = try await Backend.count(messages)
-            let read = try await Backend.count(messages.whereField("readBy", arrayContains: uid))
+            let all = try await messages.documentCount()
+            let read = try await messages.whereField("readBy", arrayContains: uid).documentCount()
             return all - read
         } catch let error as FirestoreError where error.code == .permissionDenied {
             throw .notMember

@@ -1,21 +1,14 @@
+import ExampleSupport
 import Hearth
+
+// ExampleSupport's decoding helpers, failing with Komunit's errors.
 
 extension DocumentSnapshot {
     /// The document decoded as `T`; a shape mismatch names the document.
-    func decoded<T: Decodable>(as type: T.Type) throws(KomunitError) -> T {
-        do {
-            return try data(as: type)
-        } catch {
-            throw .corruptDocument(path: reference.path, detail: "\(error)")
-        }
-    }
+    func decoded<T: Decodable>(as type: T.Type) throws(KomunitError) -> T { try decoded(as: type, failing: KomunitError.self) }
 }
 
 extension QuerySnapshot {
     /// Every document decoded as `T`, in query order.
-    func decoded<T: Decodable>(as type: T.Type) throws(KomunitError) -> [T] {
-        var values: [T] = []
-        for document in documents { values.append(try document.decoded(as: type)) }
-        return values
-    }
+    func decoded<T: Decodable>(as type: T.Type) throws(KomunitError) -> [T] { try decoded(as: type, failing: KomunitError.self) }
 }

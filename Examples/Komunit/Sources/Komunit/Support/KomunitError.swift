@@ -1,8 +1,9 @@
+import ExampleSupport
 import Hearth
 
 /// Why a Komunit use case failed: the thesis's alternate flows and the domain's limits, plus the
 /// store's refusals. `alertMessage` is the app's own text (Spanish, as its screens).
-public enum KomunitError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum KomunitError: ExampleAppError, Sendable, Equatable, CustomStringConvertible {
     /// A form field is missing or malformed.
     case invalidField(name: String, reason: String)
     /// Another account already uses this email.
@@ -44,28 +45,13 @@ public enum KomunitError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Any other store error, with its canonical code and message.
     case storage(code: String, message: String)
 
-    /// The error a failed call maps to: Komunit's own errors pass through; the store's refusals
-    /// get their own cases.
+    /// The error a failed call maps to: Komunit's own errors pass through, a transaction that kept
+    /// losing to concurrent writers is `busy`, the rest are sorted as every example app sorts them.
     init(_ error: any Error) {
-        switch error {
-        case let own as KomunitError:
-            self = own
-        case AccountError.emailAlreadyInUse(let email):
-            self = .emailAlreadyInUse(email)
-        case AccountError.wrongCredentials:
-            self = .wrongCredentials
-        case let store as FirestoreError where store.code == .permissionDenied:
-            self = .notAllowed(store.message.split(separator: "\n").joined(separator: " "))
-        case let store as FirestoreError where store.code == .unavailable:
-            self = .unavailable
-        case let store as FirestoreError where store.code == .aborted:
+        if let store = error as? FirestoreError, store.code == .aborted {
             self = .busy
-        case let store as FirestoreError:
-            self = .storage(code: "\(store.code)", message: store.message)
-        case let decoding as DecodingError:
-            self = .corruptDocument(path: "", detail: "\(decoding)")
-        default:
-            self = .storage(code: "unknown", message: "\(error)")
+        } else {
+            self.init(mapping: error)
         }
     }
 

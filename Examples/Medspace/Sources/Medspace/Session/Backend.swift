@@ -1,3 +1,4 @@
+import ExampleSupport
 import Foundation
 import Hearth
 
@@ -10,17 +11,7 @@ struct Backend: Sendable {
     let accounts: AccountStore
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
-    func handle(for account: Account) -> Firestore {
-        admin.withAccess(
-            .user(
-                uid: account.uid,
-                claims: [
-                    "sub": .string(account.uid),
-                    "email": .string(account.email),
-                    "email_verified": .boolean(false),
-                    "firebase": .map(["sign_in_provider": .string("password")]),
-                ]))
-    }
+    func handle(for account: Account) -> Firestore { admin.acting(as: account) }
 
     /// Creates the administrator from `seed` unless an administrator exists: the account, then
     /// `Users/{uid}` with type `Admin` and the user-name claim, written with admin access (no
@@ -51,26 +42,21 @@ struct Backend: Sendable {
     func statistics() async throws(MedspaceError) -> StoreStatistics {
         do {
             var posts: [PostKind: Int] = [:]
-            for kind in PostKind.allCases { posts[kind] = try await Self.count(admin.collection(kind.collection)) }
+            for kind in PostKind.allCases { posts[kind] = try await admin.collection(kind.collection).documentCount() }
             // Keywords and notifications share the collection id `items`; only keywords have `firstWord`.
-            let items = try await Self.count(admin.collectionGroup(Collections.items))
-            let keywords = try await Self.count(
-                admin.collectionGroup(Collections.items).whereField("firstWord", isGreaterThan: ""))
+            let items = try await admin.collectionGroup(Collections.items).documentCount()
+            let keywords = try await admin.collectionGroup(Collections.items)
+                .whereField("firstWord", isGreaterThan: "").documentCount()
             return StoreStatistics(
-                accounts: try await Self.count(accounts.store.collection(AccountStore.collection)),
-                users: try await Self.count(admin.collection(Collections.users)),
+                accounts: try await accounts.store.collection(AccountStore.collection).documentCount(),
+                users: try await admin.collection(Collections.users).documentCount(),
                 posts: posts,
-                comments: try await Self.count(admin.collectionGroup(Collections.comments)),
+                comments: try await admin.collectionGroup(Collections.comments).documentCount(),
                 keywords: keywords,
                 notifications: items - keywords)
         } catch {
             throw MedspaceError(error)
         }
-    }
-
-    /// The number of documents `query` matches (a count aggregation).
-    static func count(_ query: Query) async throws -> Int {
-        try await query.count.getAggregation(source: .server).count.intValue
     }
 }
 

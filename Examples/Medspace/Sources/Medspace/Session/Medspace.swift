@@ -1,3 +1,4 @@
+import ExampleSupport
 import Hearth
 
 /// Medspace's backend on one Hearth data directory: it installs the security rules and the
@@ -34,13 +35,12 @@ public final class Medspace: Sendable {
             let options = EngineOptions(
                 durability: configuration.durability, indexes: try IndexConfiguration(json: MedspaceIndexes.json),
                 requireIndexes: configuration.requireIndexes)
-            let admin = try Firestore(directory: directory, projectID: configuration.projectID, options: options)
-            try admin.loadSecurityRules(source: MedspaceRules.source)
-            let backend = Backend(
-                admin: admin,
-                accounts: try AccountStore(openingBeside: admin, iterations: configuration.passwordIterations))
+            let storage = try AppStorage(
+                directory: directory, projectID: configuration.projectID, options: options, rules: MedspaceRules.source,
+                passwordIterations: configuration.passwordIterations)
+            let backend = Backend(admin: storage.admin, accounts: storage.accounts)
             _ = try await backend.ensureAdministrator(configuration.administrator)
-            let notifier = KeywordNotifier(admin: admin)
+            let notifier = KeywordNotifier(admin: storage.admin)
             try await notifier.start()
             return Medspace(configuration: configuration, backend: backend, notifier: notifier)
         } catch {
@@ -64,21 +64,15 @@ public final class Medspace: Sendable {
         } catch {
             throw MedspaceError(error)
         }
-        let account: Account
         do {
-            account = try await backend.accounts.create(email: valid.email, password: valid.password)
+            return try await backend.accounts.register(
+                email: valid.email, password: valid.password, through: backend.admin
+            ) { user, account in
+                try await UserSession.writeProfile(profile, uid: account.uid, releasing: nil, in: user)
+            }
         } catch {
             throw MedspaceError(error)
         }
-        let user = backend.handle(for: account)
-        defer { user.close() }
-        do {
-            try await UserSession.writeProfile(profile, uid: account.uid, releasing: nil, in: user)
-        } catch {
-            await backend.accounts.delete(email: valid.email)
-            throw error
-        }
-        return account
     }
 
     /// UC2: checks the email and password.

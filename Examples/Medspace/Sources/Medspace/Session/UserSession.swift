@@ -1,5 +1,5 @@
+import ExampleSupport
 public import Hearth
-import Synchronization
 
 /// A signed-in Medspace user. Each method is one use case; every request it makes runs under the
 /// security rules as this user, so the rules — not this code — have the last word on what the
@@ -7,17 +7,15 @@ import Synchronization
 public final class UserSession: Sendable {
     /// Who is signed in.
     public let account: Account
-    /// The database handle acting as this user.
-    private let firestore: Firestore
-    /// Set by `signOut()`.
-    private let signedOut = Atomic(false)
+    /// The database handle acting as this user, refused once signed out.
+    private let handle: SessionHandle
     /// Trusted server-side work (the account store, for UC24 and UC26).
     let backend: Backend
 
     /// A session for `account` using `firestore`, a handle that acts as that user.
     init(account: Account, firestore: Firestore, backend: Backend) {
         self.account = account
-        self.firestore = firestore
+        self.handle = SessionHandle(firestore)
         self.backend = backend
     }
 
@@ -26,14 +24,13 @@ public final class UserSession: Sendable {
 
     /// UC3: signs out; the session's handle closes and later calls fail with `unavailable`.
     public func signOut() {
-        guard !signedOut.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        firestore.close()
+        handle.close()
     }
 
     /// The handle acting as this user.
     /// - Throws: `unavailable` once signed out.
     func db() throws(MedspaceError) -> Firestore {
-        guard !signedOut.load(ordering: .acquiring) else { throw .unavailable }
+        guard let firestore = handle.current else { throw .unavailable }
         return firestore
     }
 

@@ -1,30 +1,19 @@
+import ExampleSupport
 import Hearth
+
+// ExampleSupport's decoding helpers, failing with Medspace's errors.
 
 extension DocumentReference {
     /// The document decoded as `T`, or nil when it does not exist.
-    func decoded<T: Decodable>(as type: T.Type) async throws -> T? {
-        let snapshot = try await getDocument()
-        guard snapshot.exists else { return nil }
-        return try snapshot.decoded(as: type)
-    }
+    func decoded<T: Decodable>(as type: T.Type) async throws -> T? { try await decoded(as: type, failing: MedspaceError.self) }
 }
 
 extension DocumentSnapshot {
     /// The document decoded as `T`; a shape mismatch names the document.
-    func decoded<T: Decodable>(as type: T.Type) throws(MedspaceError) -> T {
-        do {
-            return try data(as: type)
-        } catch {
-            throw .corruptDocument(path: reference.path, detail: "\(error)")
-        }
-    }
+    func decoded<T: Decodable>(as type: T.Type) throws(MedspaceError) -> T { try decoded(as: type, failing: MedspaceError.self) }
 }
 
 extension QuerySnapshot {
     /// Every document decoded as `T`, in query order.
-    func decoded<T: Decodable>(as type: T.Type) throws(MedspaceError) -> [T] {
-        var values: [T] = []
-        for document in documents { values.append(try document.decoded(as: type)) }
-        return values
-    }
+    func decoded<T: Decodable>(as type: T.Type) throws(MedspaceError) -> [T] { try decoded(as: type, failing: MedspaceError.self) }
 }

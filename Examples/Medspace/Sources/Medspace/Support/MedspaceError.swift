@@ -1,8 +1,9 @@
+import ExampleSupport
 import Hearth
 
 /// Why a Medspace use case failed: the thesis's alternate flows, plus the store's refusals.
 /// `alertMessage` is the text the app's alert shows.
-public enum MedspaceError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum MedspaceError: ExampleAppError, Sendable, Equatable, CustomStringConvertible {
     /// A required field is empty (UC1, UC6, UC8, UC19); names the field.
     case missingField(String)
     /// A field is present but malformed (a user name with spaces, a comment over 200 characters…).
@@ -42,21 +43,9 @@ public enum MedspaceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Any other store error, with its canonical code and message.
     case storage(code: String, message: String)
 
-    /// The error a failed call maps to: Medspace's own errors pass through; account errors and
-    /// the store's `PERMISSION_DENIED` and `UNAVAILABLE` get their own cases.
-    init(_ error: any Error) {
-        switch error {
-        case let own as MedspaceError: self = own
-        case AccountError.emailAlreadyInUse(let email): self = .emailAlreadyInUse(email)
-        case AccountError.wrongCredentials: self = .wrongCredentials
-        case let store as FirestoreError where store.code == .permissionDenied:
-            self = .notAllowed(store.message.split(separator: "\n").joined(separator: " "))
-        case let store as FirestoreError where store.code == .unavailable: self = .unavailable
-        case let store as FirestoreError: self = .storage(code: "\(store.code)", message: store.message)
-        case let decoding as DecodingError: self = .corruptDocument(path: "", detail: "\(decoding)")
-        default: self = .storage(code: "unknown", message: "\(error)")
-        }
-    }
+    /// The error a failed call maps to: Medspace's own errors pass through, the rest are sorted as
+    /// every example app sorts them (`ExampleAppError`).
+    init(_ error: any Error) { self.init(mapping: error) }
 
     /// The text of the app's alert (the app's UI is in English).
     public var alertMessage: String {

@@ -1,3 +1,4 @@
+import ExampleSupport
 import Foundation
 import Hearth
 
@@ -10,17 +11,7 @@ struct Backend: Sendable {
     let accounts: AccountStore
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth.uid`).
-    func handle(for account: Account) -> Firestore {
-        admin.withAccess(
-            .user(
-                uid: account.uid,
-                claims: [
-                    "sub": .string(account.uid),
-                    "email": .string(account.email),
-                    "email_verified": .boolean(false),
-                    "firebase": .map(["sign_in_provider": .string("password")]),
-                ]))
-    }
+    func handle(for account: Account) -> Firestore { admin.acting(as: account) }
 
     /// CU-18's clean-up trigger: once an ad is gone, removes every favourite that points to it
     /// (other users' included, which no client may touch) and returns how many.
@@ -44,21 +35,14 @@ struct Backend: Sendable {
     func statistics() async throws(RoomieFinderError) -> StoreStatistics {
         do {
             return StoreStatistics(
-                accounts: try await Self.count(accounts.store.collection(AccountStore.collection)),
-                profiles: try await Self.count(admin.collection(Collections.profiles)),
-                ads: try await Self.count(admin.collection(Collections.ads)),
-                favorites: try await Self.count(admin.collection(Collections.favorites)),
-                conversations: try await Self.count(admin.collectionGroup(Collections.recentMessagesEntries)))
+                accounts: try await accounts.store.collection(AccountStore.collection).documentCount(),
+                profiles: try await admin.collection(Collections.profiles).documentCount(),
+                ads: try await admin.collection(Collections.ads).documentCount(),
+                favorites: try await admin.collection(Collections.favorites).documentCount(),
+                conversations: try await admin.collectionGroup(Collections.recentMessagesEntries).documentCount())
         } catch {
             throw RoomieFinderError(error)
         }
-    }
-}
-
-extension Backend {
-    /// The number of documents `query` matches (a count aggregation).
-    static func count(_ query: Query) async throws -> Int {
-        try await query.count.getAggregation(source: .server).count.intValue
     }
 }
 

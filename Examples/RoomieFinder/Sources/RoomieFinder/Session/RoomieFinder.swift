@@ -1,3 +1,4 @@
+import ExampleSupport
 import Hearth
 
 /// RoomieFinder's backend on one Hearth data directory: it installs the security rules, keeps the
@@ -22,13 +23,11 @@ public final class RoomieFinder: Sendable {
     {
         self.configuration = configuration
         do {
-            let admin = try Firestore(
+            let storage = try AppStorage(
                 directory: directory, projectID: configuration.projectID,
-                options: EngineOptions(durability: configuration.durability))
-            try admin.loadSecurityRules(source: RoomieFinderRules.source)
-            backend = Backend(
-                admin: admin,
-                accounts: try AccountStore(openingBeside: admin, iterations: configuration.passwordIterations))
+                options: EngineOptions(durability: configuration.durability), rules: RoomieFinderRules.source,
+                passwordIterations: configuration.passwordIterations)
+            backend = Backend(admin: storage.admin, accounts: storage.accounts)
         } catch {
             throw RoomieFinderError(error)
         }
@@ -40,23 +39,17 @@ public final class RoomieFinder: Sendable {
     ///   included); `emailAlreadyInUse`.
     public func register(_ form: RegistrationForm) async throws(RoomieFinderError) -> Account {
         let valid = try form.validated()
-        let account: Account
         do {
-            account = try await backend.accounts.create(email: valid.email, password: valid.password)
+            return try await backend.accounts.register(
+                email: valid.email, password: valid.password, through: backend.admin
+            ) { user, account in
+                let profile = Perfil(
+                    registering: account.uid, nombre: valid.nombre, apellido: valid.apellido, fnac: valid.fnac)
+                try await user.collection(Collections.profiles).document(account.uid).setData(from: profile)
+            }
         } catch {
             throw RoomieFinderError(error)
         }
-        let user = backend.handle(for: account)
-        defer { user.close() }
-        do {
-            let profile = Perfil(
-                registering: account.uid, nombre: valid.nombre, apellido: valid.apellido, fnac: valid.fnac)
-            try await user.collection(Collections.profiles).document(account.uid).setData(from: profile)
-        } catch {
-            await backend.accounts.delete(email: valid.email)
-            throw RoomieFinderError(error)
-        }
-        return account
     }
 
     /// CU-03: checks the email and password.

@@ -1,3 +1,4 @@
+import ExampleSupport
 import Foundation
 import Hearth
 
@@ -10,35 +11,20 @@ struct Backend: Sendable {
     let accounts: AccountStore
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
-    func handle(for account: Account) -> Firestore {
-        admin.withAccess(
-            .user(
-                uid: account.uid,
-                claims: [
-                    "sub": .string(account.uid),
-                    "email": .string(account.email),
-                    "email_verified": .boolean(false),
-                    "firebase": .map(["sign_in_provider": .string("password")]),
-                ]))
-    }
+    func handle(for account: Account) -> Firestore { admin.acting(as: account) }
 
     /// How many documents each collection holds.
     func statistics() async throws(WorkNowError) -> StoreStatistics {
         do {
             return StoreStatistics(
-                accounts: try await Self.count(accounts.store.collection(AccountStore.collection)),
-                users: try await Self.count(admin.collection(Collections.users)),
-                requests: try await Self.count(admin.collection(Collections.requests)),
-                offers: try await Self.count(admin.collectionGroup(Collections.offers)),
-                ratings: try await Self.count(admin.collection(Collections.ratings)),
-                messages: try await Self.count(admin.collectionGroup(Collections.messages)))
+                accounts: try await accounts.store.collection(AccountStore.collection).documentCount(),
+                users: try await admin.collection(Collections.users).documentCount(),
+                requests: try await admin.collection(Collections.requests).documentCount(),
+                offers: try await admin.collectionGroup(Collections.offers).documentCount(),
+                ratings: try await admin.collection(Collections.ratings).documentCount(),
+                messages: try await admin.collectionGroup(Collections.messages).documentCount())
         } catch {
             throw WorkNowError(error)
         }
-    }
-
-    /// The number of documents `query` matches (a count aggregation).
-    private static func count(_ query: Query) async throws -> Int {
-        try await query.count.getAggregation(source: .server).count.intValue
     }
 }

@@ -1,20 +1,18 @@
+import ExampleSupport
 import Hearth
-import Synchronization
 
 /// A signed-in user inside WorkNow. Each method is one use case; every request it makes runs
 /// under the security rules as this user, so the rules — not this code — have the last word.
 public final class UserSession: Sendable {
     /// Who is signed in.
     public let account: Account
-    /// The database handle acting as this user.
-    private let firestore: Firestore
-    /// Set by `signOut()`.
-    private let signedOut = Atomic(false)
+    /// The database handle acting as this user, refused once signed out.
+    private let handle: SessionHandle
 
     /// A session for `account` using `firestore`, a handle that acts as that user.
     init(account: Account, firestore: Firestore) {
         self.account = account
-        self.firestore = firestore
+        self.handle = SessionHandle(firestore)
     }
 
     /// The signed-in user's uid.
@@ -22,14 +20,13 @@ public final class UserSession: Sendable {
 
     /// Signs out: the session's handle closes and later calls fail with `unavailable`.
     public func signOut() {
-        signedOut.store(true, ordering: .releasing)
-        firestore.close()
+        handle.close()
     }
 
     /// The handle acting as this user.
     /// - Throws: `unavailable` once signed out.
     func db() throws(WorkNowError) -> Firestore {
-        guard !signedOut.load(ordering: .acquiring) else { throw .unavailable }
+        guard let firestore = handle.current else { throw .unavailable }
         return firestore
     }
 

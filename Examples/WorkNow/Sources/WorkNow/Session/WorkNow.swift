@@ -1,3 +1,4 @@
+import ExampleSupport
 import Hearth
 
 /// WorkNow's backend on one Hearth data directory: it installs the security rules and indexes,
@@ -20,15 +21,13 @@ public final class WorkNow: Sendable {
     public init(directory: String, configuration: WorkNowConfiguration = WorkNowConfiguration()) throws(WorkNowError) {
         self.configuration = configuration
         do {
-            let admin = try Firestore(
+            let storage = try AppStorage(
                 directory: directory, projectID: configuration.projectID,
                 options: EngineOptions(
                     durability: configuration.durability, indexes: try WorkNowIndexes.configuration(),
-                    requireIndexes: configuration.requireIndexes))
-            try admin.loadSecurityRules(source: WorkNowRules.source)
-            backend = Backend(
-                admin: admin,
-                accounts: try AccountStore(openingBeside: admin, iterations: configuration.passwordIterations))
+                    requireIndexes: configuration.requireIndexes),
+                rules: WorkNowRules.source, passwordIterations: configuration.passwordIterations)
+            backend = Backend(admin: storage.admin, accounts: storage.accounts)
         } catch {
             throw WorkNowError(error)
         }
@@ -39,27 +38,21 @@ public final class WorkNow: Sendable {
     /// - Throws: `invalidField`, `passwordTooShort`, `invalidRadius`, `emailAlreadyInUse`.
     public func register(_ form: RegistrationForm) async throws(WorkNowError) -> Account {
         let valid = try form.validated()
-        let account: Account
         do {
-            account = try await backend.accounts.create(email: valid.email, password: valid.password)
+            return try await backend.accounts.register(
+                email: valid.email, password: valid.password, through: backend.admin
+            ) { user, account in
+                let point = try GeoPoint(latitude: valid.location.latitude, longitude: valid.location.longitude)
+                let profile = Usuario(
+                    nombre: valid.nombre, apellidos: valid.apellidos, email: valid.email,
+                    latitude: String(valid.location.latitude), longitude: String(valid.location.longitude), location: point,
+                    oficios: OficioSeleccion.list(selecting: valid.oficios), trades: valid.oficios.sorted().map(\.rawValue),
+                    radiusKm: valid.radiusKm, ratingSum: 0, ratingCount: 0)
+                try await user.collection(Collections.users).document(account.uid).setData(from: profile)
+            }
         } catch {
             throw WorkNowError(error)
         }
-        let user = backend.handle(for: account)
-        defer { user.close() }
-        do {
-            let point = try GeoPoint(latitude: valid.location.latitude, longitude: valid.location.longitude)
-            let profile = Usuario(
-                nombre: valid.nombre, apellidos: valid.apellidos, email: valid.email,
-                latitude: String(valid.location.latitude), longitude: String(valid.location.longitude), location: point,
-                oficios: OficioSeleccion.list(selecting: valid.oficios), trades: valid.oficios.sorted().map(\.rawValue),
-                radiusKm: valid.radiusKm, ratingSum: 0, ratingCount: 0)
-            try await user.collection(Collections.users).document(account.uid).setData(from: profile)
-        } catch {
-            await backend.accounts.delete(email: valid.email)
-            throw WorkNowError(error)
-        }
-        return account
     }
 
     /// Sign in: checks the email and password.

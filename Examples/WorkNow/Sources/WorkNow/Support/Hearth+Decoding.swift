@@ -1,23 +1,16 @@
+import ExampleSupport
 import Hearth
+
+// ExampleSupport's decoding helpers, failing with WorkNow's errors.
 
 extension DocumentSnapshot {
     /// The document decoded as `T`; a shape mismatch names the document.
-    func decoded<T: Decodable>(as type: T.Type) throws(WorkNowError) -> T {
-        do {
-            return try data(as: type)
-        } catch {
-            throw .corruptDocument(path: reference.path, detail: "\(error)")
-        }
-    }
+    func decoded<T: Decodable>(as type: T.Type) throws(WorkNowError) -> T { try decoded(as: type, failing: WorkNowError.self) }
 }
 
 extension QuerySnapshot {
     /// Every document decoded as `T`, in query order.
-    func decoded<T: Decodable>(as type: T.Type) throws(WorkNowError) -> [T] {
-        var values: [T] = []
-        for document in documents { values.append(try document.decoded(as: type)) }
-        return values
-    }
+    func decoded<T: Decodable>(as type: T.Type) throws(WorkNowError) -> [T] { try decoded(as: type, failing: WorkNowError.self) }
 }
 
 /// The registration of a listener that never started.
