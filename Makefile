@@ -5,7 +5,7 @@ SWIFT ?= swift
 DATA ?= ./.hearth
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: deps build test serve demo demo-medspace demo-komunit demo-giftworld demo-worknow bench bench-quick clean
+.PHONY: deps build test serve serve-debug bench-client demo demo-medspace demo-komunit demo-giftworld demo-worknow bench bench-quick clean
 
 ## deps: install the LMDB C library and headers if pkg-config cannot find them
 deps:
@@ -24,8 +24,13 @@ test: deps
 	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" $(SWIFT) test --skip-build
 	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" Tests/python/run.sh
 
-## serve: run the emulator on 127.0.0.1:8080 with its data in $(DATA) (Ctrl-C stops it cleanly)
+## serve: run the emulator (a release build: 2-3x faster than debug through the clients; the first
+## build takes several minutes) on 127.0.0.1:8080 with its data in $(DATA) (Ctrl-C stops it cleanly)
 serve: deps
+	$(SWIFT) run -c release hearth serve --data $(DATA)
+
+## serve-debug: the same on a debug build (quicker to build after a change)
+serve-debug: deps
 	$(SWIFT) run hearth serve --data $(DATA)
 
 ## demo: the RoomieFinder example's scripted session on $(DATA)-roomiefinder
@@ -51,6 +56,13 @@ demo-medspace: deps
 ## bench: release-build benchmarks, JSON written to bench.json
 bench: deps
 	$(SWIFT) run -c release hearth-bench --json bench.json
+
+## bench-client: end-to-end figures through the official Python client against a release `hearth serve`
+bench-client: deps
+	$(SWIFT) build -c release --product hearth
+	HEARTH_BIN=unused Tests/python/run.sh --collect-only -q >/dev/null  # creates the client venv
+	HEARTH_BIN="$$($(SWIFT) build -c release --show-bin-path)/hearth" .build/pyenv/venv/bin/python \
+		Benchmarks/python/bench_client.py --documents $${DOCUMENTS:-100000} --mixed-seconds $${MIXED_SECONDS:-600} --json bench-client.json
 
 ## bench-quick: a smaller benchmark run
 bench-quick: deps

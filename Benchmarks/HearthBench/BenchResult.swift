@@ -12,6 +12,25 @@ struct BenchResult {
     let baseline: String?
     /// ops_per_s / baseline's ops_per_s.
     var ratio: Double?
+    /// The ratio of each alternating round on its own, when the workload ran in rounds against its
+    /// baseline: how stable the ratio is from one round to the next.
+    var roundRatios: [Double] = []
+
+    /// A result without per-round ratios.
+    init(name: String, ops: Int, seconds: Double, baseline: String?, roundRatios: [Double] = []) {
+        self.name = name
+        self.ops = ops
+        self.seconds = seconds
+        self.baseline = baseline
+        self.roundRatios = roundRatios
+    }
+
+    /// The smallest, median and largest per-round ratio.
+    var ratioSpread: (min: Double, median: Double, max: Double)? {
+        let sorted = roundRatios.sorted()
+        guard let first = sorted.first, let last = sorted.last else { return nil }
+        return (first, sorted[sorted.count / 2], last)
+    }
 
     /// Throughput.
     var opsPerSecond: Double { seconds > 0 ? Double(ops) / seconds : 0 }
@@ -27,6 +46,9 @@ struct BenchScale {
     let commitsPerCommitter: Int
     /// Alternating raw/engine rounds; each side keeps its best.
     let rounds: Int
+    /// Alternating rounds of the workloads whose ratio must be stable (point gets, group commit);
+    /// min, median and max of the per-round ratios are reported.
+    let ratioRounds: Int
     /// Single-document operations of the API-overhead workloads.
     let apiOperations: Int
     /// Commits timed per listener-latency run.
@@ -36,10 +58,10 @@ struct BenchScale {
 
     static let full = BenchScale(
         documents: 200_000, batch: 500, pointGets: 200_000, sequentialCommits: 500, concurrentCommitters: 16,
-        commitsPerCommitter: 100, rounds: 3, apiOperations: 20_000, listenerCommits: 500, listenerWrites: 20_000)
+        commitsPerCommitter: 100, rounds: 3, ratioRounds: 5, apiOperations: 20_000, listenerCommits: 500, listenerWrites: 20_000)
     static let quick = BenchScale(
         documents: 20_000, batch: 500, pointGets: 20_000, sequentialCommits: 100, concurrentCommitters: 16,
-        commitsPerCommitter: 20, rounds: 3, apiOperations: 5_000, listenerCommits: 200, listenerWrites: 4_000)
+        commitsPerCommitter: 20, rounds: 3, ratioRounds: 5, apiOperations: 5_000, listenerCommits: 200, listenerWrites: 4_000)
 }
 
 /// Measures wall time.
@@ -67,17 +89,26 @@ enum BenchReport {
         for result in results {
             let ratio = result.ratio.map { String(format: "%6.2f×", $0) } ?? "      "
             let base = result.baseline.flatMap { byName[$0] == nil ? nil : $0 } ?? "-"
+            let spread = result.ratioSpread.map {
+                String(format: "  [rounds: min %.2f×, median %.2f×, max %.2f×]", $0.min, $0.median, $0.max)
+            } ?? ""
             print(result.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                + String(format: "%11.0f", result.opsPerSecond) + "  " + ratio + "  " + base)
+                + String(format: "%11.0f", result.opsPerSecond) + "  " + ratio + "  " + base + spread)
         }
     }
 
     static func writeJSON(_ results: [BenchResult], to path: String) throws {
         let array: [[String: Any]] = results.map { result in
-            [
+            var row: [String: Any] = [
                 "name": result.name, "ops": result.ops, "seconds": result.seconds, "ops_per_s": result.opsPerSecond,
                 "baseline": result.baseline ?? NSNull(), "ratio": result.ratio ?? NSNull(),
             ]
+            if let spread = result.ratioSpread {
+                row["ratio_min"] = spread.min
+                row["ratio_median"] = spread.median
+                row["ratio_max"] = spread.max
+            }
+            return row
         }
         let data = try JSONSerialization.data(withJSONObject: array, options: [.prettyPrinted, .sortedKeys])
         try data.write(to: URL(fileURLWithPath: path))

@@ -22,6 +22,7 @@ enum EngineWorkloads {
             IndexEntries.entries(key: key, fields: fields, db: 1, collection: 1).map { ($0.key, $0.value) }
         }
         var rawLoad = Double.infinity
+        var sortedRawLoad = Double.infinity
         var loadSeconds = Double.infinity
         var raw: RawLMDB?
         var loaded: Engine?
@@ -31,6 +32,10 @@ enum EngineWorkloads {
             let rawRound = try RawLMDB(path: root + "/raw\(round)", keysAndValues: entries, indexEntries: indexEntries)
             rawLoad = min(rawLoad, try rawRound.bulkLoad(batch: scale.batch))
             raw = rawRound
+            let sortedRound = try RawLMDB(path: root + "/sorted\(round)", keysAndValues: entries, indexEntries: indexEntries)
+            sortedRawLoad = min(sortedRawLoad, try sortedRound.sortedBulkLoad(batch: scale.batch))
+            sortedRound.close()
+            try? FileManager.default.removeItem(atPath: root + "/sorted\(round)")
             let engineRound = try Engine(directory: root + "/engine\(round)")
             let (_, seconds) = try await Stopwatch.time {
                 var start = 0
@@ -59,61 +64,94 @@ enum EngineWorkloads {
         }
         var results: [BenchResult] = []
         print("bulk load: \(raw.keyCount) keys for \(scale.documents) documents, on both sides")
-        results.append(BenchResult(name: "raw mdb_put bulk load", ops: scale.documents, seconds: rawLoad, baseline: nil))
+        let sortedName = "raw mdb_put bulk load, keys sorted per transaction"
+        results.append(BenchResult(name: "raw mdb_put bulk load", ops: scale.documents, seconds: rawLoad, baseline: sortedName))
+        results.append(BenchResult(name: sortedName, ops: scale.documents, seconds: sortedRawLoad, baseline: nil))
+        // Measured against the sorted load: the engine sorts each commit's keys, so the unsorted raw
+        // loop was a weaker baseline than the disk's real limit for this key set.
         results.append(BenchResult(
             name: "engine bulk load (batches of \(scale.batch), ~10 fields)", ops: scale.documents,
-            seconds: loadSeconds, baseline: "raw mdb_put bulk load"))
+            seconds: loadSeconds, baseline: sortedName))
 
         var generator = SplitMix64(seed: 42)
         let order = (0..<scale.pointGets).map { _ in Int(generator.next() % UInt64(scale.documents)) }
         var rawGet = Double.infinity
         var getSeconds = Double.infinity
-        for _ in 0..<scale.rounds {
-            rawGet = min(rawGet, try raw.pointGets(order: order))
+        var getRatios: [Double] = []
+        for _ in 0..<scale.ratioRounds {
+            let rawRound = try raw.pointGets(order: order)
             let (found, seconds) = try Stopwatch.time {
                 var found = 0
                 for index in order where try engine.getDocument(keys[index], in: database) != nil { found += 1 }
                 return found
             }
             guard found == order.count else { throw BenchFailure(description: "point gets found \(found) of \(order.count)") }
+            rawGet = min(rawGet, rawRound)
             getSeconds = min(getSeconds, seconds)
+            getRatios.append(rawRound / seconds)
         }
         results.append(BenchResult(name: "raw mdb_get point reads", ops: order.count, seconds: rawGet, baseline: nil))
-        results.append(BenchResult(name: "engine getDocument point reads", ops: order.count, seconds: getSeconds, baseline: "raw mdb_get point reads"))
+        results.append(BenchResult(
+            name: "engine getDocument point reads", ops: order.count, seconds: getSeconds, baseline: "raw mdb_get point reads",
+            roundRatios: getRatios))
 
         let rawCommits = try raw.durableSinglePuts(count: scale.sequentialCommits)
         results.append(BenchResult(
             name: "raw durable one-put transactions", ops: scale.sequentialCommits, seconds: rawCommits, baseline: nil))
-        let (_, sequentialSeconds) = try await Stopwatch.time {
-            for i in 0..<scale.sequentialCommits {
-                let key = try DocumentKey(validating: "sequential/\(BenchData.id(i))")
-                _ = try await engine.commit([.set(key, fields: BenchData.document(index: i))], in: database)
-            }
-        }
         let sequentialName = "engine sequential durable single-document commits"
+        let committers = scale.concurrentCommitters
+        let perCommitter = scale.commitsPerCommitter
+        var sequentialSeconds = Double.infinity
+        var concurrentSeconds = Double.infinity
+        var groupRatios: [Double] = []
+        for round in 0..<scale.ratioRounds {
+            let sequential = try await Self.sequentialCommits(
+                scale.sequentialCommits, collection: "sequential\(round)", engine: engine, database: database)
+            let concurrent = try await Self.concurrentCommits(
+                committers: committers, each: perCommitter, collection: "concurrent\(round)", engine: engine,
+                database: database)
+            sequentialSeconds = min(sequentialSeconds, sequential)
+            concurrentSeconds = min(concurrentSeconds, concurrent)
+            groupRatios.append(
+                (Double(committers * perCommitter) / concurrent) / (Double(scale.sequentialCommits) / sequential))
+        }
         results.append(BenchResult(
             name: sequentialName, ops: scale.sequentialCommits, seconds: sequentialSeconds,
             baseline: "raw durable one-put transactions"))
+        results.append(BenchResult(
+            name: "engine \(committers) concurrent committers (group commit)", ops: committers * perCommitter,
+            seconds: concurrentSeconds, baseline: sequentialName, roundRatios: groupRatios))
+        return results.withRatios()
+    }
 
-        let committers = scale.concurrentCommitters
-        let perCommitter = scale.commitsPerCommitter
-        let (_, concurrentSeconds) = try await Stopwatch.time {
+    /// `count` single-document durable commits one after another; returns seconds.
+    static func sequentialCommits(_ count: Int, collection: String, engine: Engine, database: DatabaseID) async throws -> Double {
+        try await Stopwatch.time {
+            for i in 0..<count {
+                let key = try DocumentKey(validating: "\(collection)/\(BenchData.id(i))")
+                _ = try await engine.commit([.set(key, fields: BenchData.document(index: i))], in: database)
+            }
+        }.1
+    }
+
+    /// `committers` tasks each making `each` single-document durable commits, all at once (the
+    /// writer groups them); returns seconds.
+    static func concurrentCommits(
+        committers: Int, each: Int, collection: String, engine: Engine, database: DatabaseID
+    ) async throws -> Double {
+        try await Stopwatch.time {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for committer in 0..<committers {
                     group.addTask {
-                        for i in 0..<perCommitter {
-                            let key = try DocumentKey(validating: "concurrent/c\(committer)-\(i)")
+                        for i in 0..<each {
+                            let key = try DocumentKey(validating: "\(collection)/c\(committer)-\(i)")
                             _ = try await engine.commit([.set(key, fields: BenchData.document(index: i))], in: database)
                         }
                     }
                 }
                 try await group.waitForAll()
             }
-        }
-        results.append(BenchResult(
-            name: "engine \(committers) concurrent committers (group commit)", ops: committers * perCommitter,
-            seconds: concurrentSeconds, baseline: sequentialName))
-        return results.withRatios()
+        }.1
     }
 }
 

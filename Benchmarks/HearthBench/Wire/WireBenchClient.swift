@@ -71,6 +71,21 @@ enum WireBenchClient {
         }.1
     }
 
+    /// Fetches each of `names` once, as the emulator encodes it (for the transport baseline to serve).
+    static func fetchAll(
+        _ names: Set<String>, port: Int
+    ) async throws -> [String: Google_Firestore_V1_Document] {
+        try await withClient(port: port) { client in
+            var documents: [String: Google_Firestore_V1_Document] = [:]
+            for name in names {
+                var request = Google_Firestore_V1_GetDocumentRequest()
+                request.name = name
+                documents[name] = try await client.getDocument(request: ClientRequest(message: request, metadata: metadata))
+            }
+            return documents
+        }
+    }
+
     /// Fetches one document and checks that it came back whole.
     static func getOne(_ request: Google_Firestore_V1_GetDocumentRequest, with client: Client) async throws {
         let document = try await client.getDocument(request: ClientRequest(message: request, metadata: metadata))

@@ -1,0 +1,170 @@
+"""End-to-end figures through the official Python client (google-cloud-firestore) against
+`hearth serve`: batch writes alone and with a whole-collection listener attached in a second
+process, point-get and query latency, and the server's memory (RSS, and anonymous memory apart
+from the LMDB file pages it maps) after the load and over a stretch of mixed load.
+
+    HEARTH_BIN=.build/release/hearth .build/pyenv/venv/bin/python Benchmarks/python/bench_client.py \
+        [--documents 100000] [--mixed-seconds 60] [--json out.json]
+
+Google's emulator, as published: 100k documents in 500-document batches took 11.0 s alone and 121 s
+with a whole-collection listener attached (11x slower). Hearth's target: at most 1.3x slower.
+"""
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "..", "..", "Tests", "python"))
+from hearth_server import HearthServer  # noqa: E402
+
+PROJECT = "bench-client"
+BATCH = 500
+
+
+def client(host):
+    os.environ["FIRESTORE_EMULATOR_HOST"] = host
+    from google.cloud import firestore
+    return firestore.Client(project=PROJECT)
+
+
+def document(i):
+    return {"n": i, "name": f"item {i}", "group": i % 17, "tags": ["a", "b", str(i % 5)],
+            "price": i * 0.25, "active": i % 2 == 0, "nested": {"x": i, "y": str(i)}}
+
+
+def load(db, collection, count):
+    """Writes `count` documents in batches of 500; returns seconds."""
+    start = time.perf_counter()
+    for first in range(0, count, BATCH):
+        batch = db.batch()
+        for i in range(first, min(first + BATCH, count)):
+            batch.set(db.collection(collection).document(f"d{i:08d}"), document(i))
+        batch.commit()
+    return time.perf_counter() - start
+
+
+def listen(host, collection, ready, stop, seen):
+    """A second process: a listener on the whole collection, counting the documents it has seen."""
+    db = client(host)
+    names = set()
+
+    def on_snapshot(snapshot, changes, read_time):
+        for change in changes:
+            names.add(change.document.id)
+        seen.value = len(names)
+        ready.set()
+
+    watch = db.collection(collection).on_snapshot(on_snapshot)
+    stop.wait()
+    watch.unsubscribe()
+
+
+def memory(pid):
+    """RSS and anonymous memory in MiB, from /proc (anonymous excludes the mapped LMDB file)."""
+    figures = {}
+    with open(f"/proc/{pid}/smaps_rollup") as f:
+        for line in f:
+            parts = line.split()
+            if parts[0] in ("Rss:", "Anonymous:"):
+                figures[parts[0][:-1].lower()] = int(parts[1]) / 1024
+    return {"rss_mib": round(figures.get("rss", 0), 1), "anonymous_mib": round(figures.get("anonymous", 0), 1)}
+
+
+def fds(pid):
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * p))] * 1000
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--documents", type=int, default=20_000)
+    parser.add_argument("--mixed-seconds", type=int, default=30)
+    parser.add_argument("--json")
+    args = parser.parse_args()
+    os.environ.setdefault("GOOGLE_CLOUD_PROJECT", PROJECT)
+    from google.cloud.firestore_v1.base_query import FieldFilter
+    globals()["FieldFilter"] = FieldFilter
+    results = {"documents": args.documents}
+    with tempfile.TemporaryDirectory(prefix="hearth-bench-client-") as data:
+        server = HearthServer(data).start()
+        try:
+            db = client(server.host)
+            pid = server.process.pid
+            results["memory_at_start"] = memory(pid)
+            alone = load(db, "alone", args.documents)
+            results["batch_write_alone_s"] = round(alone, 2)
+            results["memory_after_load"] = memory(pid)
+
+            ready, stop = multiprocessing.Event(), multiprocessing.Event()
+            seen = multiprocessing.Value("i", 0)
+            listener = multiprocessing.Process(target=listen, args=(server.host, "watched", ready, stop, seen))
+            listener.start()
+            if not ready.wait(60):
+                raise RuntimeError("the listener never received its first snapshot")
+            watch_start = time.perf_counter()
+            watched = load(db, "watched", args.documents)
+            deadline = time.time() + 120
+            while seen.value < args.documents and time.time() < deadline:
+                time.sleep(0.05)
+            # Until the listener has been told of every document: the cost of delivery counts.
+            results["batch_write_with_listener_delivered_s"] = round(time.perf_counter() - watch_start, 2)
+            stop.set()
+            listener.join(30)
+            results["batch_write_with_listener_s"] = round(watched, 2)
+            results["listener_slowdown"] = round(watched / alone, 2)
+            results["listener_saw_all"] = seen.value >= args.documents
+
+            ids = [f"d{random.randrange(args.documents):08d}" for _ in range(2000)]
+            gets = []
+            for doc_id in ids:
+                start = time.perf_counter()
+                db.collection("alone").document(doc_id).get()
+                gets.append(time.perf_counter() - start)
+            results["get_p50_ms"] = round(percentile(gets, 0.5), 2)
+            results["get_p99_ms"] = round(percentile(gets, 0.99), 2)
+            queries = []
+            for g in range(200):
+                start = time.perf_counter()
+                list(db.collection("alone").where(filter=FieldFilter("group", "==", g % 17)).order_by("n").limit(20).stream())
+                queries.append(time.perf_counter() - start)
+            results["query_p50_ms"] = round(percentile(queries, 0.5), 2)
+            results["query_p99_ms"] = round(percentile(queries, 0.99), 2)
+
+            # Mixed load: writes, gets and queries for --mixed-seconds; memory and descriptors at
+            # the end of the first and of the last tenth.
+            samples = []
+            end = time.time() + args.mixed_seconds
+            tenth = args.mixed_seconds / 10
+            next_sample = time.time() + tenth
+            i = 0
+            while time.time() < end:
+                i += 1
+                db.collection("mixed").document(f"m{i % 5000}").set(document(i))
+                db.collection("alone").document(f"d{random.randrange(args.documents):08d}").get()
+                if i % 10 == 0:
+                    list(db.collection("alone").where(filter=FieldFilter("group", "==", i % 17)).limit(10).stream())
+                if time.time() >= next_sample:
+                    samples.append({"t_s": round(time.time() - (end - args.mixed_seconds)), **memory(pid), "fds": fds(pid)})
+                    next_sample += tenth
+            results["mixed_operations"] = i
+            results["memory_during_mixed_load"] = samples
+        finally:
+            server.stop()
+    print(json.dumps(results, indent=2))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=2)
+
+
+if __name__ == "__main__":
+    main()
