@@ -47,10 +47,16 @@ final class ProgressDisplay: @unchecked Sendable {
         return text
     }
 
-    /// Ends the bar (if any) and prints the one summary line.
+    /// Ends the bar (if any) and prints the one summary line, unbuffered: under `serve` it must
+    /// reach a pipe before the ready line, not when the process exits.
     func finish(_ summary: String) {
         if interactive { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
-        print(summary)
+        Self.say(summary)
+    }
+
+    /// Writes one line to standard output at once.
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// `1.5 MiB`-style sizes.

@@ -9,7 +9,7 @@ enum SeedTransfer {
         let engine = try Engine(directory: directory, options: EngineOptions(durability: syncs ? .full : .none))
         defer { engine.close() }
         guard try engine.storedDatabases().isEmpty else {
-            print("--import: \(directory) already holds data; \(path) was not imported.")
+            ProgressDisplay.say("--import: \(directory) already holds data; \(path) was not imported.")
             return
         }
         let target = try project.map { try DatabaseID(project: $0) }
@@ -26,7 +26,7 @@ enum SeedTransfer {
         let stored = try engine.storedDatabases()
         let chosen = project ?? (Set(stored.map(\.project)).count == 1 ? stored.first?.project : nil)
         guard let chosen else {
-            print("--export-on-exit: nothing exported (\(stored.isEmpty ? "no documents" : "several projects; pass --project")).")
+            ProgressDisplay.say("--export-on-exit: nothing exported (\(stored.isEmpty ? "no documents" : "several projects; pass --project")).")
             return
         }
         var exporter = Exporter(database: try DatabaseID(project: chosen))
