@@ -21,6 +21,8 @@ struct SoakOptions: Sendable {
     /// The shortest and longest load before the kill, in seconds.
     var minimumLoad = 0.3
     var maximumLoad = 1.5
+    /// Run the disk-full scenario (SoakDiskFull) instead of crash cycles.
+    var diskFull = false
 
     /// Parses `arguments` (without the program name); throws a usage message on anything unknown.
     init(arguments: [String]) throws(SoakUsage) {
@@ -29,6 +31,10 @@ struct SoakOptions: Sendable {
         scratch = NSTemporaryDirectory() + "hearth-soak-" + UUID().uuidString
         var rest = arguments[...]
         while let flag = rest.popFirst() {
+            if flag == "--disk-full" {
+                diskFull = true
+                continue
+            }
             guard let value = rest.popFirst() else { throw SoakUsage(problem: "\(flag) needs a value") }
             func number<T: LosslessStringConvertible>(_: T.Type) throws(SoakUsage) -> T {
                 guard let parsed = T(value) else { throw SoakUsage(problem: "\(flag): \(value) is not a number") }
@@ -62,7 +68,7 @@ struct SoakUsage: Error, CustomStringConvertible {
     var description: String {
         """
         hearth-soak: \(problem)
-        usage: hearth-soak [--cycles N] [--clients N] [--seed N] [--epoch N] [--initial-map-size BYTES]
+        usage: hearth-soak [--disk-full] [--cycles N] [--clients N] [--seed N] [--epoch N] [--initial-map-size BYTES]
                            [--min-load SECONDS] [--max-load SECONDS] [--hearth PATH] [--scratch DIR] [--json FILE]
         """
     }

@@ -14,6 +14,19 @@ do {
     exit(2)
 }
 
+if options.diskFull {
+    do {
+        let (violations, summary) = try await SoakDiskFull(options: options).run()
+        print(summary)
+        for violation in violations { print("VIOLATION \(violation)") }
+        if violations.isEmpty { try? FileManager.default.removeItem(atPath: options.scratch) }
+        exit(violations.isEmpty ? 0 : 1)
+    } catch {
+        FileHandle.standardError.write(Data("hearth-soak: \(error)\n".utf8))
+        exit(3)
+    }
+}
+
 do {
     let report = try await SoakRun(options: options).run()
     print(report.summary)
