@@ -4,7 +4,8 @@ import Testing
 
 /// The reliability harness's short runs (what CI runs; the long ones are in specs/reliability.md):
 /// `hearth serve` killed with SIGKILL 20 times under concurrent clients with nothing acknowledged
-/// lost, no batch torn and `hearth verify` clean; and a full disk refused with RESOURCE_EXHAUSTED.
+/// lost, no batch torn and `hearth verify` clean; a full disk refused with RESOURCE_EXHAUSTED; and
+/// 20 s of 16 concurrent clients with no unexpected error.
 @Suite("Soak harness (short)", .serialized)
 struct SoakHarnessTests {
     static var hearth: String? { RepositoryPaths.builtExecutable(named: "hearth") }
@@ -38,5 +39,12 @@ struct SoakHarnessTests {
         let result = try soak(["--disk-full"])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("skipped") || result.output.contains(": 0 violations"), "\(result.output)")
+    }
+
+    @Test(.enabled(if: built, "build the tests (make test does) to run the soak harness"))
+    func shortLoadHasNoUnexpectedErrors() throws {
+        let result = try soak(["--load", "20", "--clients", "16", "--seed", "25"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains(" 0 unexpected errors; server alive"), "\(result.output)")
     }
 }

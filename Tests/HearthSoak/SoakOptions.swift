@@ -23,6 +23,8 @@ struct SoakOptions: Sendable {
     var maximumLoad = 1.5
     /// Run the disk-full scenario (SoakDiskFull) instead of crash cycles.
     var diskFull = false
+    /// Run the load scenario (SoakLoadRun) for this many seconds instead of crash cycles.
+    var load: Double?
 
     /// Parses `arguments` (without the program name); throws a usage message on anything unknown.
     init(arguments: [String]) throws(SoakUsage) {
@@ -51,6 +53,7 @@ struct SoakOptions: Sendable {
             case "--json": json = value
             case "--min-load": minimumLoad = try number(Double.self)
             case "--max-load": maximumLoad = try number(Double.self)
+            case "--load": load = try number(Double.self)
             default: throw SoakUsage(problem: "unknown option \(flag)")
             }
         }
@@ -68,7 +71,7 @@ struct SoakUsage: Error, CustomStringConvertible {
     var description: String {
         """
         hearth-soak: \(problem)
-        usage: hearth-soak [--disk-full] [--cycles N] [--clients N] [--seed N] [--epoch N] [--initial-map-size BYTES]
+        usage: hearth-soak [--disk-full | --load SECONDS] [--cycles N] [--clients N] [--seed N] [--epoch N] [--initial-map-size BYTES]
                            [--min-load SECONDS] [--max-load SECONDS] [--hearth PATH] [--scratch DIR] [--json FILE]
         """
     }

@@ -9,15 +9,14 @@ final class SoakServer: @unchecked Sendable {
     private let log: String
 
     /// Starts `hearth serve` on a free loopback port and waits (up to 60 s) for its ready line.
-    init(hearth: String, data: String, initialMapSize: Int, log: String) async throws {
+    init(hearth: String, data: String, initialMapSize: Int?, log: String) async throws {
         self.log = log
         FileManager.default.createFile(atPath: log, contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process.executableURL = URL(fileURLWithPath: hearth)
         process.arguments = [
             "serve", "--host", "127.0.0.1", "--port", "0", "--data", data, "--log-level", "warning",
-            "--initial-map-size", String(initialMapSize),
-        ]
+        ] + (initialMapSize.map { ["--initial-map-size", String($0)] } ?? [])
         process.standardOutput = output
         process.standardError = output
         try process.run()
@@ -42,6 +41,18 @@ final class SoakServer: @unchecked Sendable {
             let colon = line.lastIndex(of: ":")
         else { return nil }
         return Int(line[line.index(after: colon)...])
+    }
+
+    /// The server's process id.
+    var pid: Int32 { process.processIdentifier }
+
+    /// The server's resident memory in KiB and its open file descriptors (Linux /proc).
+    var resources: (rssKiB: Int, descriptors: Int) {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let rss = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+            .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") } ?? 0
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
+        return (rss, descriptors)
     }
 
     /// Whether the process is still running (it must be, until the kill).

@@ -4,6 +4,8 @@
 // whose index work is deferred), kills the server with SIGKILL at a random moment, runs
 // `hearth verify`, restarts it and checks the ledger of acknowledged writes (SoakCheck).
 // Exits 0 when no cycle found a violation, 1 otherwise; `--json FILE` writes the figures.
+// `--disk-full` runs the full-disk scenario on a tmpfs instead (SoakDiskFull), `--load SECONDS`
+// the concurrent-load scenario (SoakLoadRun).
 import Foundation
 
 let options: SoakOptions
@@ -12,6 +14,22 @@ do {
 } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(2)
+}
+
+if let seconds = options.load {
+    do {
+        let (violations, summary, figures) = try await SoakLoadRun(options: options, seconds: seconds).run()
+        print(summary)
+        for violation in violations { print("VIOLATION \(violation)") }
+        if let json = options.json {
+            try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: json))
+        }
+        try? FileManager.default.removeItem(atPath: options.scratch)
+        exit(violations.isEmpty ? 0 : 1)
+    } catch {
+        FileHandle.standardError.write(Data("hearth-soak: \(error)\n".utf8))
+        exit(3)
+    }
 }
 
 if options.diskFull {
