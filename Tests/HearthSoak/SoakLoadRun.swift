@@ -76,6 +76,7 @@ struct SoakLoadRun {
                 "  \(name): \(latencies.count) ops, p50 \(String(format: "%.1f", percentile(0.5))) ms, "
                     + "p99 \(String(format: "%.1f", percentile(0.99))) ms, max \(String(format: "%.1f", (latencies.last ?? 0) * 1_000)) ms")
             json[name] = ["count": latencies.count, "p50ms": percentile(0.5), "p99ms": percentile(0.99), "maxMs": (latencies.last ?? 0) * 1_000]
+                as [String: Any]
         }
         var violations = report.unexpected.prefix(20).map { "unexpected error: \($0)" }
         if !alive { violations.append("the server died under load:\n\(server.output.suffix(2_000))") }

@@ -60,13 +60,16 @@ final class SoakServer: @unchecked Sendable {
 
     /// Kills the server with SIGKILL and waits until it is gone.
     func kill() {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning { sendSIGKILL(process.processIdentifier) }
         process.waitUntilExit()
     }
 
     /// The server's output so far (for failure reports).
     var output: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
 }
+
+/// Sends SIGKILL to `pid` (outside `SoakServer`, whose `kill()` hides the C function).
+private func sendSIGKILL(_ pid: Int32) { _ = kill(pid, SIGKILL) }
 
 /// Runs a command to completion and returns its exit status and combined output.
 func runToCompletion(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {

@@ -95,7 +95,7 @@ enum SoakWire {
             filter.field.fieldPath = field
             filter.op = .equal
             filter.value = value
-            query.where.fieldFilter = filter
+            query.`where`.fieldFilter = filter
         }
         return query
     }

@@ -5,6 +5,9 @@ not the SDK's conveniences) with a non-admin token and checks that the rules wer
 call is refused with PERMISSION_DENIED (or the write stream / listen target ends with it), and
 no protected document's data appears anywhere in what came back or in the database.
 """
+import queue
+import threading
+
 import grpc
 import pytest
 from google.cloud.firestore_v1.services.firestore import FirestoreClient
@@ -173,10 +176,15 @@ def test_listen(api, caller, target):
         spec = Target(target_id=1, query=Target.QueryTarget(parent=ROOT, structured_query=query("secret", True)))
     else:
         spec = Target(target_id=1, documents=Target.DocumentsTarget(documents=[f"{ROOT}/users/bob"]))
-    stream = api.listen(requests=iter([ListenRequest(database=DATABASE, add_target=spec)]), metadata=CALLERS[caller], timeout=30)
+    done = threading.Event()
+
+    def requests():
+        yield ListenRequest(database=DATABASE, add_target=spec)
+        done.wait(30)  # keep the stream open until the test has its answer
+
     removed = None
     try:
-        for response in stream:
+        for response in api.listen(requests=requests(), metadata=CALLERS[caller], timeout=30):
             assert SECRET not in str(response)
             assert "document_change" not in response
             change = response.target_change
@@ -187,7 +195,7 @@ def test_listen(api, caller, target):
     except exceptions.PermissionDenied:
         removed = "stream"
     finally:
-        stream.cancel() if hasattr(stream, "cancel") else None
+        done.set()
     assert removed is not None
     if removed != "stream":
         assert removed.cause.code == grpc.StatusCode.PERMISSION_DENIED.value[0]
@@ -221,14 +229,21 @@ def test_batch_write_anonymous(api):
 
 @pytest.mark.parametrize("caller", CALLERS)
 def test_write_stream(api, caller):
+    tokens = queue.Queue()
+
     def requests():
         yield WriteRequest(database=DATABASE)
-        yield WriteRequest(writes=[write("users/bob", {"name": "stolen"})], stream_token=b"")
+        token = tokens.get(timeout=30)
+        yield WriteRequest(writes=[write("users/bob", {"name": "stolen"})], stream_token=token)
+        tokens.get(timeout=30)  # keep the stream open until it ends
 
-    stream = api.write(requests=requests(), metadata=CALLERS[caller], timeout=30)
     with pytest.raises(exceptions.PermissionDenied):
-        for response in stream:
-            assert not response.write_results
+        try:
+            for response in api.write(requests=requests(), metadata=CALLERS[caller], timeout=30):
+                assert not response.write_results
+                tokens.put(response.stream_token)
+        finally:
+            tokens.put(b"")
     bob_unchanged(api)
 
 
