@@ -1,6 +1,7 @@
 import Foundation
 import FirestoreWire
 import GRPCCore
+import SwiftProtobuf
 
 /// One load client on its own connection: picks an operation at random, times it, repeats.
 struct SoakLoadClient: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The cycle loop: start, load, kill at a random moment, verify, restart, check.
 struct SoakRun {

@@ -11,7 +11,7 @@ final class SoakServer: @unchecked Sendable {
     /// Starts `hearth serve` on a free loopback port and waits (up to 60 s) for its ready line.
     init(hearth: String, data: String, initialMapSize: Int?, log: String) async throws {
         self.log = log
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process.executableURL = URL(fileURLWithPath: hearth)
         process.arguments = [
@@ -74,7 +74,7 @@ private func sendSIGKILL(_ pid: Int32) { _ = kill(pid, SIGKILL) }
 /// Runs a command to completion and returns its exit status and combined output.
 func runToCompletion(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
     let outputPath = NSTemporaryDirectory() + "hearth-soak-out-" + UUID().uuidString
-    FileManager.default.createFile(atPath: outputPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
     defer { try? FileManager.default.removeItem(atPath: outputPath) }
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
     let process = Process()

@@ -96,7 +96,7 @@ import Testing
     @Test func evaluationAlwaysAnswers() {
         var random = SplitMix64(seed: 0x5255_4C45_5345_5641)
         var evaluated = 0
-        for round in 0..<1_500 where judge(Self.randomRules(using: &random), label: "random \(round)") { evaluated += 1 }
+        for round in 0..<1_500 where Self.judge(Self.randomRules(using: &random), label: "random \(round)") { evaluated += 1 }
         for round in 0..<1_500 {
             var source = RulesFuzzTests.seeds[round % RulesFuzzTests.seeds.count]
             for _ in 0..<Int.random(in: 1...3, using: &random) { source = RulesFuzzTests.mutate(source, using: &random) }
