@@ -65,7 +65,7 @@ struct SoakDiskFull {
             }
         }
         server.kill()
-        let verify = try await runToCompletion(options.hearth, ["verify", "--data", data])
+        let verify = try await runToCompletion(options.hearth, ["verify", "--data", data, "--initial-map-size", String(1 << 20)])
         if verify.status != 0 { violations.append("hearth verify after the disk-full run failed:\n\(verify.output)") }
         server = try await SoakServer(hearth: options.hearth, data: data, initialMapSize: 1 << 20, log: options.scratch + "/disk-full-2.log")
         try await SoakWire.withClient(port: server.port) { client in

@@ -24,7 +24,7 @@ struct SoakRun {
             }
             let server = try await start(cycle: cycle, data: data)
             if pendingCheck { try await check(server, ledger, listener, cycle: cycle - 1, into: &report) }
-            let mapBefore = recordedMapSize(dataDirectory: data)
+            let mapBefore = max(recordedMapSize(dataDirectory: data), options.initialMapSize)
 
             let load = SoakLoad()
             let backlog = random.next() % 4 == 0
@@ -61,7 +61,7 @@ struct SoakRun {
             report.aborted += load.aborted.load(ordering: .relaxed)
             for error in load.unexpected.withLock({ $0 }) { report.violations.append("cycle \(cycle): unexpected error \(error)") }
 
-            let verify = try await runToCompletion(hearth, ["verify", "--data", data])
+            let verify = try await runToCompletion(hearth, ["verify", "--data", data, "--initial-map-size", String(options.initialMapSize)])
             report.verifications += 1
             if verify.status != 0 { report.violations.append("cycle \(cycle): hearth verify failed:\n\(verify.output)") }
             let mapAfter = recordedMapSize(dataDirectory: data)
