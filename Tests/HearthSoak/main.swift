@@ -8,6 +8,7 @@
 // the concurrent-load scenario (SoakLoadRun).
 import Foundation
 
+setvbuf(stdout, nil, _IOLBF, 0)  // progress lines reach a log file as they are printed
 let options: SoakOptions
 do {
     options = try SoakOptions(arguments: Array(CommandLine.arguments.dropFirst()))
