@@ -77,7 +77,7 @@ struct SoakRun {
             }
             report.cycles += 1
             if (cycle + 1) % 10 == 0 || cycle + 1 == options.cycles {
-                print(
+                say(
                     "cycle \(cycle + 1)/\(options.cycles): \(report.commits) commits acknowledged, "
                         + "\(report.violations.count) violations, \(Int(Date().timeIntervalSince(started))) s")
             }

@@ -110,3 +110,6 @@ struct SoakFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// Prints `line` at once (unbuffered), so progress reaches a log file as it happens.
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }

@@ -8,7 +8,6 @@
 // the concurrent-load scenario (SoakLoadRun).
 import Foundation
 
-setvbuf(stdout, nil, _IOLBF, 0)  // progress lines reach a log file as they are printed
 let options: SoakOptions
 do {
     options = try SoakOptions(arguments: Array(CommandLine.arguments.dropFirst()))
@@ -20,8 +19,8 @@ do {
 if let seconds = options.load {
     do {
         let (violations, summary, figures) = try await SoakLoadRun(options: options, seconds: seconds).run()
-        print(summary)
-        for violation in violations { print("VIOLATION \(violation)") }
+        say(summary)
+        for violation in violations { say("VIOLATION \(violation)") }
         if let json = options.json {
             try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: json))
         }
@@ -36,8 +35,8 @@ if let seconds = options.load {
 if options.diskFull {
     do {
         let (violations, summary) = try await SoakDiskFull(options: options).run()
-        print(summary)
-        for violation in violations { print("VIOLATION \(violation)") }
+        say(summary)
+        for violation in violations { say("VIOLATION \(violation)") }
         if violations.isEmpty { try? FileManager.default.removeItem(atPath: options.scratch) }
         exit(violations.isEmpty ? 0 : 1)
     } catch {
@@ -48,13 +47,13 @@ if options.diskFull {
 
 do {
     let report = try await SoakRun(options: options).run()
-    print(report.summary)
+    say(report.summary)
     if let json = options.json { try report.json().write(to: URL(fileURLWithPath: json)) }
     if report.violations.isEmpty {
         try? FileManager.default.removeItem(atPath: options.scratch)
     } else {
-        for violation in report.violations.prefix(50) { print("VIOLATION \(violation)") }
-        print("scratch directory kept at \(options.scratch)")
+        for violation in report.violations.prefix(50) { say("VIOLATION \(violation)") }
+        say("scratch directory kept at \(options.scratch)")
     }
     exit(report.violations.isEmpty ? 0 : 1)
 } catch {
