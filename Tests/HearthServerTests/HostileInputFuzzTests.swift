@@ -99,6 +99,7 @@ struct HostileInputFuzzTests {
         var random = SoakRandomForTests(seed: 0x5245_5354)
         let tokens: [String?] = ["Bearer owner", nil, "Bearer e30.eyJzdWIiOiJ1In0.", "Bearer x.y.z", "Basic abc"]
         var internalErrors: [String] = []
+        var answeredOK = 0
         for seed in Self.seeds {
             _ = await router.respond(to: RESTRequest(method: seed.method, uri: seed.uri, authorization: "Bearer owner", body: Data(seed.body.utf8)))
         }
@@ -111,11 +112,14 @@ struct HostileInputFuzzTests {
             }
             let token = tokens.randomElement(using: &random) ?? nil
             let response = await router.respond(to: RESTRequest(method: seed.method, uri: uri, authorization: token, body: Data(body.utf8)))
+            if response.status < 300 { answeredOK += 1 }
             if response.status >= 500 {
                 internalErrors.append("\(seed.method) \(uri.prefix(200)) \(body.prefix(300)) -> \(response.status)")
             }
         }
         #expect(internalErrors.isEmpty, "\(internalErrors.prefix(5).joined(separator: "\n"))")
+        // Mutations that keep a request valid reach the engine: the run is not all front-door refusals.
+        #expect(answeredOK >= 100, "only \(answeredOK) mutated requests succeeded")
     }
 
     /// Random and mutated names, paths, tokens and headers parse or are refused with a Firestore error.
@@ -126,7 +130,7 @@ struct HostileInputFuzzTests {
             "e30.eyJzdWIiOiJ1IiwidXNlcl9pZCI6MX0.", "SAEAAAAAAAAAAQ", "__name__", "a/b",
         ]
         let database = try DatabaseID(project: "p")
-        for round in 0..<20_000 {
+        for round in 0..<8_000 {
             var text = seeds[round % seeds.count]
             for _ in 0..<Int.random(in: 0...4, using: &random) { text = Self.mutate(text, using: &random) }
             _ = try? ResourceName.document(text, in: database)
