@@ -99,9 +99,12 @@ struct SoakLoadClient: Sendable {
     /// Adds one to a hot counter in a transaction, retrying on ABORTED; returns the retries.
     private func transaction(_ client: SoakWire.Client, counter: Int) async throws -> Int {
         let path = "hot/c\(counter)"
+        var previous: Data?
         for attempt in 0..<50 {
             var begin = Google_Firestore_V1_BeginTransactionRequest()
             begin.database = SoakWire.databasePath(database)
+            // As the SDKs do: a retry names the aborted transaction, which earns it priority.
+            if let previous { begin.options.readWrite.retryTransaction = previous }
             let transaction = try await client.beginTransaction(begin, metadata: SoakWire.metadata, options: SoakWire.options).transaction
             var get = Google_Firestore_V1_GetDocumentRequest()
             get.name = SoakWire.name(path, in: database)
@@ -118,6 +121,7 @@ struct SoakLoadClient: Sendable {
                     SoakWire.commit([write], in: database, transaction: transaction), metadata: SoakWire.metadata, options: SoakWire.options)
                 return attempt
             } catch let error as RPCError where error.code == .aborted {
+                previous = transaction
                 continue
             }
         }

@@ -105,10 +105,13 @@ struct SoakWorker: Sendable {
     private func transaction(_ client: SoakWire.Client, database: String, counter: Int) async throws {
         let path = "counters/shared\(counter)"
         let key = database + "|" + path
+        var previous: Data?
         for _ in 0..<20 where !load.isStopped {
             var begin = Google_Firestore_V1_BeginTransactionRequest()
             begin.database = SoakWire.databasePath(database)
             begin.options.readWrite = Google_Firestore_V1_TransactionOptions.ReadWrite()
+            // As the SDKs do: a retry names the aborted transaction, which earns it priority.
+            if let previous { begin.options.readWrite.retryTransaction = previous }
             let transaction = try await client.beginTransaction(begin, metadata: SoakWire.metadata, options: SoakWire.options).transaction
             var get = Google_Firestore_V1_GetDocumentRequest()
             get.name = SoakWire.name(path, in: database)
@@ -128,6 +131,7 @@ struct SoakWorker: Sendable {
             } catch let error as RPCError where error.code == .aborted && !load.isStopped {
                 ledger.settledIncrement(key, applied: false)
                 load.aborted.add(1, ordering: .relaxed)
+                previous = transaction
                 continue
             } catch {
                 load.failed("transaction on \(key)", error)
