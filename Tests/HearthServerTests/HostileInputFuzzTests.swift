@@ -119,7 +119,7 @@ struct HostileInputFuzzTests {
         }
         #expect(internalErrors.isEmpty, "\(internalErrors.prefix(5).joined(separator: "\n"))")
         // Mutations that keep a request valid reach the engine: the run is not all front-door refusals.
-        #expect(answeredOK >= 100, "only \(answeredOK) mutated requests succeeded")
+        #expect(answeredOK >= 50, "only \(answeredOK) mutated requests succeeded")
     }
 
     /// Random and mutated names, paths, tokens and headers parse or are refused with a Firestore error.
