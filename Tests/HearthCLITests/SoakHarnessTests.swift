@@ -35,6 +35,17 @@ struct SoakHarnessTests {
     }
 
     @Test(.enabled(if: built, "build the tests (make test does) to run the soak harness"))
+    func theCheckSeesALostWrite() throws {
+        // One acknowledged document deleted behind the ledger's back must fail the run.
+        let scratch = NSTemporaryDirectory() + "hearth-soak-test-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let result = try soak(["--cycles", "2", "--clients", "2", "--epoch", "10", "--seed", "3", "--inject-loss", "--scratch", scratch])
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("VIOLATION after the kill of cycle"), "\(result.output)")
+        #expect(result.output.contains("partial batch") || result.output.contains("is missing"), "\(result.output)")
+    }
+
+    @Test(.enabled(if: built, "build the tests (make test does) to run the soak harness"))
     func fullDiskIsRefusedAndRecovered() throws {
         let result = try soak(["--disk-full"])
         #expect(result.status == 0, "\(result.output)")

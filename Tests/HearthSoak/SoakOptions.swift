@@ -23,6 +23,9 @@ struct SoakOptions: Sendable {
     var maximumLoad = 1.5
     /// Run the disk-full scenario (SoakDiskFull) instead of crash cycles.
     var diskFull = false
+    /// Delete one acknowledged document before each check (`--inject-loss`): the check must see it;
+    /// proves the harness can fail.
+    var injectLoss = false
     /// Run the load scenario (SoakLoadRun) for this many seconds instead of crash cycles.
     var load: Double?
 
@@ -33,8 +36,8 @@ struct SoakOptions: Sendable {
         scratch = NSTemporaryDirectory() + "hearth-soak-" + UUID().uuidString
         var rest = arguments[...]
         while let flag = rest.popFirst() {
-            if flag == "--disk-full" {
-                diskFull = true
+            if flag == "--disk-full" || flag == "--inject-loss" {
+                if flag == "--disk-full" { diskFull = true } else { injectLoss = true }
                 continue
             }
             guard let value = rest.popFirst() else { throw SoakUsage(problem: "\(flag) needs a value") }
@@ -71,7 +74,7 @@ struct SoakUsage: Error, CustomStringConvertible {
     var description: String {
         """
         hearth-soak: \(problem)
-        usage: hearth-soak [--disk-full | --load SECONDS] [--cycles N] [--clients N] [--seed N] [--epoch N] [--initial-map-size BYTES]
+        usage: hearth-soak [--disk-full | --load SECONDS] [--inject-loss] [--cycles N] [--clients N] [--seed N] [--epoch N] [--initial-map-size BYTES]
                            [--min-load SECONDS] [--max-load SECONDS] [--hearth PATH] [--scratch DIR] [--json FILE]
         """
     }

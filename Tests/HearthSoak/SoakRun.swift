@@ -1,4 +1,5 @@
 import Foundation
+import FirestoreWire
 import Synchronization
 
 /// The cycle loop: start, load, kill at a random moment, verify, restart, check.
@@ -99,6 +100,14 @@ struct SoakRun {
     private func check(
         _ server: SoakServer, _ ledger: SoakLedger, _ listener: SoakListener, cycle: Int, into report: inout SoakReport
     ) async throws {
+        if options.injectLoss, let victim = ledger.batches.acknowledged.first(where: { $0.collection == "soak" }) {
+            try await SoakWire.withClient(port: server.port) { client in
+                var delete = Google_Firestore_V1_Write()
+                delete.delete = SoakWire.name("soak/\(victim.id)-0", in: victim.database)
+                _ = try await client.commit(
+                    SoakWire.commit([delete], in: victim.database), metadata: SoakWire.metadata, options: SoakWire.options)
+            }
+        }
         let violations = try await SoakCheck(port: server.port, ledger: ledger, listener: listener).run()
         report.checks += 1
         report.violations += violations.map { "after the kill of cycle \(cycle): \($0)" }
