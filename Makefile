@@ -5,7 +5,7 @@ SWIFT ?= swift
 DATA ?= ./.hearth
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: deps build test serve serve-debug bench-client demo demo-medspace demo-komunit demo-giftworld demo-worknow bench bench-quick clean
+.PHONY: deps build test soak serve serve-debug bench-client demo demo-medspace demo-komunit demo-giftworld demo-worknow bench bench-quick clean
 
 ## deps: install the LMDB C library and headers if pkg-config cannot find them
 deps:
@@ -23,6 +23,13 @@ test: deps
 	$(SWIFT) build --build-tests
 	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" $(SWIFT) test --skip-build
 	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" Tests/python/run.sh
+
+## soak: the long reliability runs (specs/reliability.md; `make test` runs the short ones): 1,000
+## SIGKILL cycles, the disk-full scenario (needs root for its tmpfs), 10 minutes of 64 clients
+soak: deps
+	$(SWIFT) build --build-tests
+	B="$$($(SWIFT) build --show-bin-path)" && "$$B/hearth-soak" --cycles 1000 --clients 6 --epoch 20 --json soak.json \
+		&& "$$B/hearth-soak" --disk-full && "$$B/hearth-soak" --load 600 --clients 64 --json soak-load.json
 
 ## serve: run the emulator (a release build: 2-3x faster than debug through the clients; the first
 ## build takes several minutes) on 127.0.0.1:8080 with its data in $(DATA) (Ctrl-C stops it cleanly)

@@ -184,6 +184,17 @@ let package = Package(
         .executableTarget(
             name: "hearth-write-loop", dependencies: ["HearthCore"], path: "Tests/HearthWriteLoop",
             swiftSettings: strictSettings),
+        // The crash-cycle harness: kills `hearth serve` under concurrent gRPC clients and checks what survived.
+        .executableTarget(
+            name: "hearth-soak",
+            dependencies: [
+                "FirestoreWire",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+            ],
+            path: "Tests/HearthSoak", swiftSettings: strictSettings),
         .target(
             name: "HearthTestSupport",
             dependencies: ["HearthCore", "FirestoreWire", .product(name: "SwiftProtobuf", package: "swift-protobuf")],

@@ -54,6 +54,10 @@ public struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Export the project's (default) database here (emulator layout) when the emulator stops.", valueName: "path"))
     public var exportOnExit: String?
 
+    /// The initial LMDB map size (a test knob: the soak harness starts tiny to exercise map growth).
+    @Option(help: .hidden)
+    public var initialMapSize: Int?
+
     /// How much the emulator logs.
     @Option(help: "How much to log to stderr: trace, debug, info (one line per request), notice, warning, error, critical.")
     public var logLevel: Logger.Level = .notice
@@ -66,13 +70,17 @@ public struct ServeCommand: AsyncParsableCommand {
         guard (0...65_535).contains(port) else {
             throw ValidationError("Invalid value for '--port': \(port) is not between 0 and 65535.")
         }
+        if let initialMapSize, initialMapSize < 65_536 {
+            throw ValidationError("Invalid value for '--initial-map-size': \(initialMapSize) is below 65536 bytes.")
+        }
     }
 
     /// The server configuration the flags describe.
     public var serverConfiguration: ServerConfiguration {
         ServerConfiguration(
             host: host, port: port, dataDirectory: data.directory, project: project, rulesFile: rules,
-            requireIndexes: requireIndexes, indexesFile: indexes, syncsEachCommit: !noSync)
+            requireIndexes: requireIndexes, indexesFile: indexes, syncsEachCommit: !noSync,
+            initialMapSize: initialMapSize)
     }
 
     /// Starts the emulator in a service group that shuts it down gracefully on SIGINT or SIGTERM.

@@ -13,6 +13,11 @@ public struct VerifyCommand: ParsableCommand {
     /// The data directory.
     @OptionGroup public var data: DataDirectoryOptions
 
+    /// The map size to open with (a test knob: opening with the default would enlarge a small map
+    /// for good, and the soak harness wants it to keep growing under load).
+    @Option(help: .hidden)
+    public var initialMapSize: Int?
+
     /// Creates the command (ArgumentParser fills it in).
     public init() {}
 
@@ -27,7 +32,9 @@ public struct VerifyCommand: ParsableCommand {
 
     /// Opens the directory, prints the report and its problems.
     public func run() throws {
-        let engine = try Engine(directory: data.directory)
+        var options = EngineOptions()
+        if let initialMapSize { options.initialMapSize = initialMapSize }
+        let engine = try Engine(directory: data.directory, options: options)
         defer { engine.close() }
         let report = try engine.verify()
         print("\(data.directory): \(report)")

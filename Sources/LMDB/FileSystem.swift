@@ -32,6 +32,16 @@ enum FileSystem {
         return String(cString: resolved)
     }
 
+    /// `ENOSPC` when an `EIO` from LMDB means the file system holding `directory` is full, else
+    /// `code`. LMDB reports a short page write as `EIO` (mdb_page_flush), and a short write is what
+    /// a full disk gives; so an `EIO` with under 1 MiB left is taken for `ENOSPC`.
+    static func reclassifyingFullDisk(_ code: Int32, directory: String) -> Int32 {
+        guard code == EIO else { return code }
+        var info = statvfs()
+        guard statvfs(directory, &info) == 0 else { return code }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 1 << 20 ? ENOSPC : code
+    }
+
     /// Whether `path` names an existing directory (following symlinks).
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()

@@ -151,7 +151,8 @@ public final class WriteTransaction: ReadTransaction {
 
     /// Records a failed update (the transaction is now broken) and returns the error to throw.
     func recordWriteFailure(_ code: Int32, _ operation: String) -> LMDBError {
-        let error = environment.failure(code, operation)
+        let reported = FileSystem.reclassifyingFullDisk(code, directory: environment.path)
+        let error = environment.failure(reported, reported == code ? operation : operation + " (a short write: the disk is full)")
         if code == MDB_MAP_FULL {
             tree.mapFullHit = true
         }

@@ -48,6 +48,16 @@ struct CommandParsingTests {
         }
     }
 
+    @Test func theHiddenMapSizeKnobReachesServeAndVerify() throws {
+        #expect(try serve(["--initial-map-size", "262144"]).serverConfiguration.initialMapSize == 262_144)
+        #expect(try serve([]).serverConfiguration.initialMapSize == nil)
+        #expect(throws: (any Error).self) { try serve(["--initial-map-size", "4096"]) }
+        let verify = try #require(
+            try HearthCommand.parseAsRoot(["verify", "--data", NSTemporaryDirectory(), "--initial-map-size", "262144"])
+                as? VerifyCommand)
+        #expect(verify.initialMapSize == 262_144)
+    }
+
     @Test func anUnknownFlagOrLevelIsRefused() {
         #expect(throws: (any Error).self) { try serve(["--verbose"]) }
         #expect(throws: (any Error).self) { try serve(["--log-level", "loud"]) }

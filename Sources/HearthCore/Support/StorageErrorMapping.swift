@@ -1,3 +1,4 @@
+internal import Foundation
 internal import LMDB
 
 /// The one place where storage failures become Firestore errors.
@@ -17,12 +18,27 @@ enum StorageErrorMapping {
             if isOne(of: [.readersFull, .txnFull]) {
                 return FirestoreError(.resourceExhausted, "Storage resources exhausted: \(error.message)")
             }
+            if outOfSpaceCodes.contains(error.code) {
+                return FirestoreError(
+                    .resourceExhausted,
+                    "The disk holding the data directory is full (or over quota); nothing of this write was "
+                        + "applied. Reads still work; free space and retry. (\(error.message))")
+            }
+            if isOne(of: [.mapFull]) {
+                return FirestoreError(
+                    .resourceExhausted,
+                    "The data file reached the largest size it can map; nothing of this write was applied. "
+                        + "(\(error.message))")
+            }
             if isOne(of: [.alreadyOpen]) { return FirestoreError(.failedPrecondition, error.message) }
             if isOne(of: [.environmentClosed]) { return FirestoreError(.unavailable, "The database is closed.") }
             return FirestoreError(.internal, "Storage error: \(error.message)")
         }
         return FirestoreError(.internal, "Unexpected error: \(error)")
     }
+
+    /// `errno` values meaning the file system has no room for the data file to grow.
+    static let outOfSpaceCodes: Set<Int32> = [ENOSPC, EDQUOT, EFBIG]
 
     /// Runs `body`, mapping whatever it throws through `firestoreError(_:)`.
     static func mapping<R>(_ body: () throws -> R) throws(FirestoreError) -> R {

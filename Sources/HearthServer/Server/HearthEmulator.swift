@@ -47,6 +47,7 @@ public final class HearthEmulator: Service, Sendable {
         try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
         var options = EngineOptions(
             durability: configuration.syncsEachCommit ? .full : .none, requireIndexes: configuration.requireIndexes)
+        if let mapSize = configuration.initialMapSize { options.initialMapSize = mapSize }
         if let indexesFile = configuration.indexesFile {
             let text: String
             do {

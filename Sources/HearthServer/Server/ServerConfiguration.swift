@@ -20,14 +20,18 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var syncsEachCommit: Bool
     /// How long running requests may take to finish once shutdown began, before they are cancelled.
     public var shutdownGracePeriod: Duration
+    /// The initial LMDB map size in bytes when not the engine's default (it grows on demand; a tiny
+    /// one makes the soak harness exercise map growth).
+    public var initialMapSize: Int?
 
     /// Creates a configuration; the defaults are those of `hearth serve` without flags.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./.hearth", project: String? = nil,
         rulesFile: String? = nil, requireIndexes: Bool = false, indexesFile: String? = nil,
         maxRequestBytes: Int = 10 * 1024 * 1024, syncsEachCommit: Bool = true,
-        shutdownGracePeriod: Duration = .seconds(5)
+        shutdownGracePeriod: Duration = .seconds(5), initialMapSize: Int? = nil
     ) {
+        self.initialMapSize = initialMapSize
         self.shutdownGracePeriod = shutdownGracePeriod
         self.syncsEachCommit = syncsEachCommit
         self.host = host
