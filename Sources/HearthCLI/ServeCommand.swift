@@ -54,6 +54,10 @@ public struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Export the project's (default) database here (emulator layout) when the emulator stops.", valueName: "path"))
     public var exportOnExit: String?
 
+    /// How many recent requests the console keeps.
+    @Option(help: ArgumentHelp("How many recent requests the console's Requests tab keeps (older ones drop out).", valueName: "count"))
+    public var requestLogSize: Int = 1_000
+
     /// How much the emulator logs.
     @Option(help: "How much to log to stderr: trace, debug, info (one line per request), notice, warning, error, critical.")
     public var logLevel: Logger.Level = .notice
@@ -66,13 +70,18 @@ public struct ServeCommand: AsyncParsableCommand {
         guard (0...65_535).contains(port) else {
             throw ValidationError("Invalid value for '--port': \(port) is not between 0 and 65535.")
         }
+        guard requestLogSize > 0 else {
+            throw ValidationError("Invalid value for '--request-log-size': \(requestLogSize) must be at least 1.")
+        }
     }
 
     /// The server configuration the flags describe.
     public var serverConfiguration: ServerConfiguration {
-        ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host, port: port, dataDirectory: data.directory, project: project, rulesFile: rules,
             requireIndexes: requireIndexes, indexesFile: indexes, syncsEachCommit: !noSync)
+        configuration.requestRingSize = requestLogSize
+        return configuration
     }
 
     /// Starts the emulator in a service group that shuts it down gracefully on SIGINT or SIGTERM.

@@ -20,6 +20,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var syncsEachCommit: Bool
     /// How long running requests may take to finish once shutdown began, before they are cancelled.
     public var shutdownGracePeriod: Duration
+    /// How many recent requests the console's Requests tab keeps (a ring: older ones drop out).
+    public var requestRingSize: Int = 1_000
 
     /// Creates a configuration; the defaults are those of `hearth serve` without flags.
     public init(
