@@ -1,6 +1,7 @@
 import FirestoreWire
 import Foundation
 import HearthCore
+import SwiftProtobuf
 
 /// Live changes for the console over Server-Sent Events: one `change` event per changed document
 /// of the watched collection (or the watched document), straight from the engine's change feed —

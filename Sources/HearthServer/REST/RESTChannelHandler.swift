@@ -120,7 +120,8 @@ final class RESTChannelHandler: ChannelInboundHandler {
             }
             bound.eventLoop.execute {
                 let (handler, context) = bound.value
-                context.writeAndFlush(handler.wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+                let channel = context.channel
+                context.writeAndFlush(handler.wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
             }
         }
     }
