@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthRules
 
 /// The Rules tab's data: the rules in force for a project, their coverage report (the emulator's
 /// JSON shape) and the last reload error of the rules file.

@@ -10,13 +10,14 @@ import { render, editor, dataLink, typeOf } from './values.js';
 
 const PAGE = 50;
 let live = null;  // the open EventSource
+let open = null;  // the collection on screen: { db, collection, view, documentsPane, fieldsPane, selected }
 
 export function stopLive() {
   if (live) { live.close(); live = null; }
+  open = null;
 }
 
 export async function show(view, project, database, path) {
-  stopLive();
   const db = `projects/${project}/databases/${database}`;
   const segments = path ? path.split('/') : [];
   const isDocument = segments.length > 0 && segments.length % 2 === 0;
@@ -24,16 +25,29 @@ export async function show(view, project, database, path) {
   const parentDocument = collection && collection.includes('/') ? collection.split('/').slice(0, -1).join('/') : null;
   const documentPath = isDocument ? path : null;
 
-  const crumbs = h('div', { class: 'crumbs' },
+  const crumbs = () => h('div', { class: 'crumbs' },
     h('a', { href: dataLink(project, database, '') }, `${project} / ${database}`),
     segments.map((segment, i) => [' / ', h('a', { href: dataLink(project, database, segments.slice(0, i + 1).join('/')) }, segment)]));
+  if (open && open.db === db && open.collection === collection && collection && view.contains(open.documentsPane)) {
+    // Same collection: keep its loaded pages, scroll position and live stream; show the document.
+    open.selected = documentPath;
+    view.querySelector('.crumbs').replaceWith(crumbs());
+    for (const li of open.documentsPane.querySelectorAll('#document-list li[data-id]')) {
+      li.classList.toggle('selected', `${collection}/${li.dataset.id}` === documentPath);
+    }
+    if (documentPath) await showDocument(open.fieldsPane, { project, database, db, path: documentPath });
+    else fill(open.fieldsPane, h('h2', {}, h('span', { class: 'title' }, 'Fields')), h('div', { class: 'meta' }, 'Pick a document.'));
+    return;
+  }
+  stopLive();
   const collectionsPane = h('section', { class: 'pane', id: 'pane-collections' });
   const documentsPane = h('section', { class: 'pane', id: 'pane-documents' });
   const fieldsPane = h('section', { class: 'pane', id: 'pane-fields' });
-  fill(view, crumbs, h('div', { class: 'panes' }, collectionsPane, documentsPane, fieldsPane));
+  fill(view, crumbs(), h('div', { class: 'panes' }, collectionsPane, documentsPane, fieldsPane));
+  if (collection) open = { db, collection, documentsPane, fieldsPane, selected: documentPath };
 
   await showCollections(collectionsPane, { project, database, db, parentDocument, selected: collection });
-  if (collection) await showDocuments(documentsPane, { project, database, db, collection, selected: documentPath, fieldsPane });
+  if (collection) await showDocuments(documentsPane, { project, database, db, collection, fieldsPane });
   else fill(documentsPane, h('h2', {}, h('span', { class: 'title' }, 'Documents')), h('div', { class: 'meta' }, 'Pick a collection.'));
   if (documentPath) await showDocument(fieldsPane, { project, database, db, path: documentPath });
   else fill(fieldsPane, h('h2', {}, h('span', { class: 'title' }, 'Fields')), h('div', { class: 'meta' }, 'Pick a document.'));
@@ -64,7 +78,9 @@ async function showCollections(pane, { project, database, db, parentDocument, se
   }
 }
 
-async function showDocuments(pane, { project, database, db, collection, selected, fieldsPane }) {
+async function showDocuments(pane, { project, database, db, collection, fieldsPane }) {
+  const state = open;
+  const selectedPath = () => state && state.selected;
   const list = h('ul', { id: 'document-list' });
   const scroller = h('div', { class: 'scroll' });
   const more = h('button', { id: 'load-more', style: 'margin:6px 8px;display:none' }, 'Load more');
@@ -77,7 +93,7 @@ async function showDocuments(pane, { project, database, db, collection, selected
   let complete = false;
 
   const item = (id, exists) => {
-    const li = h('li', { class: (exists ? '' : 'missing ') + (`${collection}/${id}` === selected ? 'selected' : ''), 'data-id': id },
+    const li = h('li', { class: (exists ? '' : 'missing ') + (`${collection}/${id}` === selectedPath() ? 'selected' : ''), 'data-id': id },
       h('a', { href: dataLink(project, database, `${collection}/${id}`) }, id));
     return li;
   };
@@ -150,6 +166,7 @@ async function showDocuments(pane, { project, database, db, collection, selected
       unseenButton.textContent = `${unseen} change${unseen === 1 ? '' : 's'} not in view`;
       unseenButton.style.display = '';
     }
+    const selected = selectedPath();
     if (selected && `${collection}/${id}` === selected) {
       showDocument(fieldsPane, { project, database, db, path: selected, document: change.exists ? change.document : null });
     }

@@ -39,9 +39,9 @@ function drawPicker(tab) {
 }
 
 async function route() {
-  browser.stopLive();
   panels.stopPolling();
   const { tab, project, database, path } = parseHash();
+  if (tab !== 'data') browser.stopLive();
   if (project) current = { project, database: database || '(default)' };
   for (const link of document.querySelectorAll('#tabs a')) {
     link.classList.toggle('active', link.dataset.tab === tab);
