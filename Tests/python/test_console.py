@@ -87,6 +87,17 @@ def page(browser):
     context.close()
 
 
+def pump(page, predicate, timeout=10.0):
+    """Waits for `predicate` while letting Playwright dispatch page events (dialogs are answered
+    only while the sync API is inside a call)."""
+    deadline = datetime.datetime.now() + datetime.timedelta(seconds=timeout)
+    while datetime.datetime.now() < deadline:
+        if predicate():
+            return True
+        page.wait_for_timeout(50)
+    return predicate()
+
+
 def console_url(hearth, fragment=""):
     return f"{hearth.url}/console/{fragment}"
 
@@ -101,7 +112,7 @@ def shot(page, name):
 
 
 def test_ready_line_and_health_check_unchanged(hearth):
-    assert any(f"http://127.0.0.1:{hearth.port}/console/" in line for line in hearth.lines)
+    assert wait_for(lambda: any(f"http://127.0.0.1:{hearth.port}/console/" in line for line in hearth.lines))
     assert requests.get(hearth.url + "/").text == "Ok\n"
     page = requests.get(console_url(hearth))
     assert page.status_code == 200 and "Hearth Console" in page.text
@@ -200,9 +211,9 @@ def test_edit_every_value_type_and_check_with_client(hearth, db, page):
     page.locator(".editor .type-picker").select_option("integer")
     page.locator(".editor .value-input").fill("7")
     page.locator(".editor .save-field").click()
-    wait_for(lambda: doc.get().to_dict()["s"] == 7)
+    assert pump(page, lambda: doc.get().to_dict()["s"] == 7)
     page.locator("#field-table tr[data-field=seed] .delete-field").click()
-    assert wait_for(lambda: "seed" not in doc.get().to_dict())
+    assert pump(page, lambda: "seed" not in doc.get().to_dict())
     # A bad value is refused in the editor with a reason, and nothing is written.
     page.click("#add-field")
     editor = page.locator(".editor").last
@@ -223,14 +234,14 @@ def test_add_and_delete_document_and_recursive_collection_delete(hearth, db, pag
     page.wait_for_selector("#document-list li[data-id=d2]")
     page.prompt_answer = "made-here"
     page.click("#add-document")
-    page.wait_for_selector("#field-table")
+    page.wait_for_selector("#add-field")
     assert wait_for(lambda: db.collection(name).document("made-here").get().exists)
     page.click("#delete-document")
-    assert wait_for(lambda: not db.collection(name).document("made-here").get().exists)
+    assert pump(page, lambda: not db.collection(name).document("made-here").get().exists)
     page.wait_for_selector("#document-list li[data-id=d0]")
     page.click("#delete-collection")
-    assert wait_for(lambda: any("4 documents" in message for message in page.dialogs))
-    assert wait_for(lambda: not list(db.collection(name).stream()))
+    assert pump(page, lambda: any("4 documents" in message for message in page.dialogs)), page.dialogs
+    assert pump(page, lambda: not list(db.collection(name).stream()))
     assert not list(db.collection(name).document("d0").collection("kids").stream())
 
 
@@ -357,7 +368,7 @@ def test_usage_counters_count_and_reset(hearth, db, page):
     row = page.inner_text(".usage-table tr.collection:has-text('metered')").split()
     assert row[1:] == ["1", "2", "1"]
     page.click("#usage-reset")
-    assert wait_for(lambda: counts() is None)
+    assert pump(page, lambda: counts() is None)
 
 
 def test_request_ring_stays_bounded(hearth):
