@@ -85,11 +85,11 @@ export async function showRules(view, project) {
       const line = entry.sourcePosition.line;
       const counts = perLine.get(line) || { trues: 0, falses: 0, errors: 0, evaluated: false };
       for (const value of entry.values || []) {
-        const text = JSON.stringify(value.value);
+        const outcome = value.value || {};
         counts.evaluated = true;
-        if (text.includes('true')) counts.trues += value.count;
-        else if (text.includes('false')) counts.falses += value.count;
-        else counts.errors += value.count;
+        if (outcome.boolValue === true) counts.trues += value.count;
+        else if (outcome.boolValue === false) counts.falses += value.count;
+        else if ('error' in outcome) counts.errors += value.count;
       }
       if (entry.values || !perLine.has(line)) perLine.set(line, counts);
       for (const child of entry.children || []) visit(child);
@@ -106,7 +106,7 @@ export async function showRules(view, project) {
       }
       return h('div', { class: cls, 'data-line': index + 1 }, h('span', { class: 'no' }, index + 1), h('span', { class: 'text' }, text), h('span', { class: 'marks' }, mark));
     }));
-    parts.push(h('div', { class: 'panel' }, h('strong', {}, file.name), ' — per line: ✓ true, ✗ false, ⚠ error counts of its expressions (refreshed every 2 s)', source));
+    parts.push(h('div', { class: 'panel' }, h('strong', {}, file.name), ' — per line: how often its boolean expressions were ✓ true, ✗ false or ⚠ an error (refreshed every 2 s)', source));
     fill(view, parts);
   }
   await draw();
