@@ -62,5 +62,6 @@ pre { background: #f7f9fb; border: 1px solid #e3e6ea; padding: 8px; overflow: au
 .rules-source .line.unhit .no { color: #c62828; }
 #toast { position: fixed; bottom: 12px; right: 12px; background: #263238; color: #fff; padding: 6px 12px; border-radius: 4px; display: none; }
 #toast.show { display: block; }
+.pane .scroll h2 { font-size: 13px; margin: 8px 0 0; padding: 8px; border-top: 1px solid #e3e6ea; }
 """#
 }
