@@ -46,11 +46,16 @@ export async function show(view, project, database, path) {
   fill(view, crumbs(), h('div', { class: 'panes' }, collectionsPane, documentsPane, fieldsPane));
   if (collection) open = { db, collection, documentsPane, fieldsPane, selected: documentPath };
 
-  await showCollections(collectionsPane, { project, database, db, parentDocument, selected: collection });
-  if (collection) await showDocuments(documentsPane, { project, database, db, collection, fieldsPane });
-  else fill(documentsPane, h('h2', {}, h('span', { class: 'title' }, 'Documents')), h('div', { class: 'meta' }, 'Pick a collection.'));
-  if (documentPath) await showDocument(fieldsPane, { project, database, db, path: documentPath });
-  else fill(fieldsPane, h('h2', {}, h('span', { class: 'title' }, 'Fields')), h('div', { class: 'meta' }, 'Pick a document.'));
+  // The three panes load side by side, not one after another.
+  await Promise.all([
+    showCollections(collectionsPane, { project, database, db, parentDocument, selected: collection }),
+    collection
+      ? showDocuments(documentsPane, { project, database, db, collection, fieldsPane })
+      : fill(documentsPane, h('h2', {}, h('span', { class: 'title' }, 'Documents')), h('div', { class: 'meta' }, 'Pick a collection.')),
+    documentPath
+      ? showDocument(fieldsPane, { project, database, db, path: documentPath })
+      : fill(fieldsPane, h('h2', {}, h('span', { class: 'title' }, 'Fields')), h('div', { class: 'meta' }, 'Pick a document.')),
+  ]);
 }
 
 async function showCollections(pane, { project, database, db, parentDocument, selected }) {
@@ -174,12 +179,15 @@ async function showDocuments(pane, { project, database, db, collection, fieldsPa
 }
 
 async function showDocument(pane, { project, database, db, path, document }) {
-  if (pane.querySelector('.editor') && document !== undefined) {
-    // Someone is editing: do not pull the rug; say the document changed.
+  // Renders are built off-screen and swapped in at the end; only the latest request's render is
+  // shown, and a live update never replaces an editor the user has open.
+  const editing = () => pane.querySelector('.editor') && document !== undefined;
+  const changedWhileEditing = () => {
     const note = pane.querySelector('#changed-note');
     if (note) note.textContent = 'This document changed meanwhile.';
-    return;
-  }
+  };
+  if (editing()) { changedWhileEditing(); return; }
+  const token = (pane.renderToken = (pane.renderToken || 0) + 1);
   let doc = document;
   if (doc === undefined) {
     try { doc = await api.getDocument(db, path); } catch (error) { doc = error.status === 404 ? null : { error }; }
@@ -191,8 +199,12 @@ async function showDocument(pane, { project, database, db, path, document }) {
     catch (error) { toast(error.message); }
   } }, 'Delete');
   const body = h('div', { class: 'scroll' });
-  fill(pane, h('h2', {}, title, deleteButton), h('div', { class: 'meta', id: 'changed-note' }), body);
-  if (doc && doc.error) { body.append(h('div', { class: 'error' }, doc.error.message)); return; }
+  const swapIn = () => {
+    if (token !== pane.renderToken) return;
+    if (editing()) { changedWhileEditing(); return; }
+    fill(pane, h('h2', {}, title, deleteButton), h('div', { class: 'meta', id: 'changed-note' }), body);
+  };
+  if (doc && doc.error) { body.append(h('div', { class: 'error' }, doc.error.message)); swapIn(); return; }
   if (!doc) body.append(h('div', { class: 'meta', id: 'missing-note' }, 'No such document (it may have sub-collections).'));
   else body.append(h('div', { class: 'meta' }, `created ${doc.createTime} · updated ${doc.updateTime}`));
 
@@ -261,6 +273,7 @@ async function showDocument(pane, { project, database, db, path, document }) {
     } }, '+ Sub-collection');
     body.append(start);
   } catch (error) { subList.append(h('li', { class: 'error' }, error.message)); }
+  swapIn();
 
   async function refresh() { await showDocument(pane, { project, database, db, path }); }
 }

@@ -9,6 +9,12 @@ extension ConsoleAssets {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Hearth Console</title>
 <link rel="stylesheet" href="/console/assets/style.css">
+<link rel="modulepreload" href="/console/assets/dom.js">
+<link rel="modulepreload" href="/console/assets/api.js">
+<link rel="modulepreload" href="/console/assets/values.js">
+<link rel="modulepreload" href="/console/assets/browser.js">
+<link rel="modulepreload" href="/console/assets/query.js">
+<link rel="modulepreload" href="/console/assets/panels.js">
 </head>
 <body>
 <header>

@@ -70,8 +70,8 @@ async function route() {
 
 async function start() {
   try {
-    known = await api.databases();
-    const info = await api.info();
+    const [databases, info] = await Promise.all([api.databases(), api.info()]);
+    known = databases;
     if (!parseHash().project) {
       const first = known.find((d) => d.project === info.project) || known[0];
       if (first) current = { project: first.project, database: first.database };
