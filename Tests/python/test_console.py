@@ -147,6 +147,7 @@ def add_field(page, name, type_name, fill):
     editor.locator(".type-picker").select_option(type_name)
     fill(editor)
     editor.locator(".save-field").click()
+    page.wait_for_selector(".editor", state="detached")  # the pane re-rendered after the save
     page.wait_for_selector(f"#field-table tr[data-field='{name}']")
 
 
