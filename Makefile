@@ -7,11 +7,16 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
 .PHONY: deps build test soak serve serve-debug bench-client demo demo-medspace demo-komunit demo-giftworld demo-worknow bench bench-quick clean
 
-## deps: install the LMDB C library and headers if pkg-config cannot find them
+## deps: install the LMDB C library and headers if pkg-config cannot find them, and Debian's chromium
+## (driven headless by Playwright in the console's browser tests) if it is missing
 deps:
 	@pkg-config --exists lmdb 2>/dev/null || { \
 		echo "Installing liblmdb-dev…"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq liblmdb-dev pkg-config; }
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "Installing chromium (the console's browser tests)…"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium \
+		|| echo "chromium could not be installed: the console's browser tests will be skipped"; }
 
 ## build: debug build of everything
 build: deps

@@ -58,6 +58,10 @@ public struct ServeCommand: AsyncParsableCommand {
     @Option(help: .hidden)
     public var initialMapSize: Int?
 
+    /// How many recent requests the console keeps.
+    @Option(help: ArgumentHelp("How many recent requests the console's Requests tab keeps (older ones drop out).", valueName: "count"))
+    public var requestLogSize: Int = 1_000
+
     /// How much the emulator logs.
     @Option(help: "How much to log to stderr: trace, debug, info (one line per request), notice, warning, error, critical.")
     public var logLevel: Logger.Level = .notice
@@ -73,14 +77,19 @@ public struct ServeCommand: AsyncParsableCommand {
         if let initialMapSize, initialMapSize < 65_536 {
             throw ValidationError("Invalid value for '--initial-map-size': \(initialMapSize) is below 65536 bytes.")
         }
+        guard requestLogSize > 0 else {
+            throw ValidationError("Invalid value for '--request-log-size': \(requestLogSize) must be at least 1.")
+        }
     }
 
     /// The server configuration the flags describe.
     public var serverConfiguration: ServerConfiguration {
-        ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host, port: port, dataDirectory: data.directory, project: project, rulesFile: rules,
             requireIndexes: requireIndexes, indexesFile: indexes, syncsEachCommit: !noSync,
             initialMapSize: initialMapSize)
+        configuration.requestRingSize = requestLogSize
+        return configuration
     }
 
     /// Starts the emulator in a service group that shuts it down gracefully on SIGINT or SIGTERM.

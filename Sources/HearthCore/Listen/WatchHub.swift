@@ -22,6 +22,8 @@ enum WatchRegion: Hashable, Sendable {
     case collection(DatabaseID, ResourcePath)
     /// Every collection with this id (any id when nil) under a parent.
     case collectionGroup(DatabaseID, collectionID: String?)
+    /// Every change of every database (the console's usage counters).
+    case everything
 }
 
 /// Routes each committed change set to the listeners it may affect, found through maps keyed by
@@ -68,6 +70,7 @@ final class WatchHub: Sendable {
                         if let subscribers = routes.byRegion[region] { found.merge(subscribers) { a, _ in a } }
                     }
                 }
+                if let subscribers = routes.byRegion[.everything] { found.merge(subscribers) { a, _ in a } }
                 return Array(found.values)
             }
             for subscriber in targets { subscriber.enqueue(changeSet) }

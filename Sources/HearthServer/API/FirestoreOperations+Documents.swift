@@ -8,7 +8,9 @@ extension FirestoreOperations {
         let (database, key) = try ResourceName.document(request.name)
         let mask = try FieldMask.optional(request.mask, present: request.hasMask)
         let read = try resolve(request.selector, in: database)
-        guard let document = try engine.getDocument(key, in: database, consistency: read.consistency, access: access) else {
+        let found = try engine.getDocument(key, in: database, consistency: read.consistency, access: access)
+        usage?.read(1, database: database, collection: key.collectionPath.canonicalString)
+        guard let document = found else {
             throw FirestoreError(.notFound, "Document \"\(request.name)\" not found.")
         }
         return ProtoDocument.proto(document, in: database, mask: mask)
@@ -32,6 +34,7 @@ extension FirestoreOperations {
         }
         let read = try resolve(request.selector, in: database)
         let found = try engine.getDocuments(keys, in: database, consistency: read.consistency, access: access)
+        usage?.read(keys: keys, database: database)
         var responses: [Google_Firestore_V1_BatchGetDocumentsResponse] = []
         for (name, entry) in zip(names, found) {
             var response = Google_Firestore_V1_BatchGetDocumentsResponse()
@@ -86,6 +89,7 @@ extension FirestoreOperations {
                                     pageToken: pageToken, consistency: consistency, access: access)
                 : documents
         }
+        usage?.read(keys: listed.items.compactMap { $0.document == nil ? nil : $0.key }, database: database)
         var response = Google_Firestore_V1_ListDocumentsResponse()
         response.documents = listed.items.map { entry in
             entry.document.map { ProtoDocument.proto($0, in: database, mask: mask) }

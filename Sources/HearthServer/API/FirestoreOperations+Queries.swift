@@ -22,6 +22,9 @@ extension FirestoreOperations {
         } else {
             documents = try engine.runQuery(query, in: database, consistency: read.consistency, access: access)
         }
+        if explain?.analyze != false {
+            usage?.queried(documents.map(\.key), database: database, collection: parent.appending(query.collectionID ?? "*"))
+        }
         var responses: [Google_Firestore_V1_RunQueryResponse] = []
         if let transaction = read.newTransaction {
             var first = Google_Firestore_V1_RunQueryResponse()
@@ -67,6 +70,7 @@ extension FirestoreOperations {
         } else {
             let values = try engine.runAggregation(
                 query, aggregations: aggregations, in: database, consistency: read.consistency, access: access)
+            usage?.read(1, database: database, collection: parent.appending(query.collectionID ?? "*").canonicalString)
             response.result.aggregateFields = ProtoValue.protoFields(values)
         }
         response.readTime = read.readTime.proto

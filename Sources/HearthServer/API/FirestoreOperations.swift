@@ -5,4 +5,6 @@ import HearthCore
 struct FirestoreOperations: Sendable {
     /// The engine every operation runs on.
     let engine: Engine
+    /// The console's usage counters (reads are counted here; writes from the change feed).
+    var usage: UsageCounters? = nil
 }

@@ -128,7 +128,8 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
                     log.finish(entry, access: access, status: .ok)
                     try await writer.write(contentsOf: responses)
                 } catch {
-                    log.finish(entry, access: access, status: WireStatus.firestoreError(error).code)
+                    let failure = WireStatus.firestoreError(error)
+                    log.finish(entry, access: access, status: failure.code, detail: failure.message)
                     throw error
                 }
             }
@@ -193,7 +194,8 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
             log.finish(entry, access: access, status: .ok)
             return result
         } catch {
-            log.finish(entry, access: access, status: WireStatus.firestoreError(error).code)
+            let failure = WireStatus.firestoreError(error)
+            log.finish(entry, access: access, status: failure.code, detail: failure.message)
             throw error
         }
     }

@@ -15,6 +15,8 @@ final class RESTChannelHandler: ChannelInboundHandler {
     private var head: HTTPRequestHead?
     private var body = ByteBuffer()
     private var tooLarge = false
+    /// The task writing a streamed response, cancelled when the connection closes.
+    private var streamTask: Task<Void, Never>?
 
     /// Creates a handler answering through `responder`, refusing bodies over `maxBodyBytes`.
     init(responder: any RESTResponder, maxBodyBytes: Int) {
@@ -49,7 +51,8 @@ final class RESTChannelHandler: ChannelInboundHandler {
             let request = RESTRequest(
                 method: head.method.rawValue, uri: head.uri,
                 authorization: head.headers.first(name: "authorization"),
-                body: Data(body.readableBytesView))
+                body: Data(body.readableBytesView),
+                origin: head.headers.first(name: "origin"), host: head.headers.first(name: "host"))
             body.clear()
             let responder = self.responder
             let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
@@ -63,7 +66,17 @@ final class RESTChannelHandler: ChannelInboundHandler {
         }
     }
 
+    func channelInactive(context: ChannelHandlerContext) {
+        streamTask?.cancel()
+        streamTask = nil
+        context.fireChannelInactive()
+    }
+
     private func write(_ response: RESTResponse, head: HTTPRequestHead, keepAlive: Bool, context: ChannelHandlerContext) {
+        if let stream = response.stream {
+            writeStream(stream, response: response, head: head, context: context)
+            return
+        }
         var headers = HTTPHeaders()
         headers.add(name: "content-type", value: response.contentType)
         headers.add(name: "content-length", value: String(response.body.count))
@@ -79,6 +92,37 @@ final class RESTChannelHandler: ChannelInboundHandler {
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
             if !keepAlive { channel.close(promise: nil) }
             afterSent?()
+        }
+    }
+
+    /// Writes a streamed response: the head (chunked, no caching), then each chunk as it comes;
+    /// the connection closes when the stream ends.
+    private func writeStream(_ stream: AsyncStream<Data>, response: RESTResponse, head: HTTPRequestHead, context: ChannelHandlerContext) {
+        var headers = HTTPHeaders()
+        headers.add(name: "content-type", value: response.contentType)
+        headers.add(name: "cache-control", value: "no-cache")
+        headers.add(name: "connection", value: "close")
+        let responseHead = HTTPResponseHead(
+            version: head.version, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
+        context.write(wrapOutboundOut(.head(responseHead)), promise: nil)
+        if !response.body.isEmpty {
+            context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
+        }
+        context.flush()
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        streamTask = Task {
+            for await chunk in stream {
+                if Task.isCancelled { break }
+                bound.eventLoop.execute {
+                    let (handler, context) = bound.value
+                    context.writeAndFlush(handler.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: chunk)))), promise: nil)
+                }
+            }
+            bound.eventLoop.execute {
+                let (handler, context) = bound.value
+                let channel = context.channel
+                context.writeAndFlush(handler.wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+            }
         }
     }
 }

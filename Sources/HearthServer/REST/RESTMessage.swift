@@ -10,6 +10,10 @@ struct RESTRequest: Sendable {
     let authorization: String?
     /// The body.
     let body: Data
+    /// The `Origin` header, if any (the console refuses cross-origin writes).
+    var origin: String? = nil
+    /// The `Host` header, if any.
+    var host: String? = nil
 }
 
 /// One HTTP/1.1 response.
@@ -22,6 +26,9 @@ struct RESTResponse: Sendable {
     var body: Data
     /// Runs once the response has been written (e.g. `/shutdown` stops the server afterwards).
     var afterSent: (@Sendable () -> Void)?
+    /// A streamed body (Server-Sent Events): written chunk by chunk after `body`, until the stream
+    /// ends or the client goes away (which cancels the stream's consumer).
+    var stream: AsyncStream<Data>? = nil
 
     /// A JSON response.
     static func json(_ text: String, status: Int = 200) -> RESTResponse {

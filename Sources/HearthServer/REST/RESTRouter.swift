@@ -10,19 +10,26 @@ struct RESTRouter: RESTResponder {
     let controls: EmulatorControls
     /// One log line per request.
     let log: RequestLog
+    /// The console (its page and API under `/console`), when served.
+    var console: ConsoleRoutes? = nil
 
     func respond(to request: RESTRequest) async -> RESTResponse {
         let target = RESTTarget(uri: request.uri)
+        if let console, target.path == "/console" || target.path.hasPrefix("/console/") {
+            // The console's own traffic stays out of the request log it displays.
+            return await console.respond(to: request, target: target)
+        }
         let entry = log.start(method: "REST \(request.method)", resource: target.path)
         var access: AccessContext?
-        var failure: FirestoreError.Code?
+        var failure: FirestoreError?
         let response = await route(request, target: target, access: &access, failure: &failure)
-        log.finish(entry, access: access, status: failure ?? Self.code(httpStatus: response.status))
+        log.finish(
+            entry, access: access, status: failure?.code ?? Self.code(httpStatus: response.status), detail: failure?.message)
         return response
     }
 
     private func route(
-        _ request: RESTRequest, target: RESTTarget, access: inout AccessContext?, failure: inout FirestoreError.Code?
+        _ request: RESTRequest, target: RESTTarget, access: inout AccessContext?, failure: inout FirestoreError?
     ) async -> RESTResponse {
         if target.path == "/" || target.path.isEmpty {
             return request.method == "GET" || request.method == "HEAD" ? .text("Ok\n") : notFound(request)
@@ -47,7 +54,7 @@ struct RESTRouter: RESTResponder {
             return notFound(request)
         } catch {
             let firestoreError = WireStatus.firestoreError(error)
-            failure = firestoreError.code
+            failure = firestoreError
             if firestoreError.code == .internal { log.internalError(error, method: "REST \(request.method)") }
             return RESTErrors.response(firestoreError)
         }

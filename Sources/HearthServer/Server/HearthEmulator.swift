@@ -35,6 +35,7 @@ public final class HearthEmulator: Service, Sendable {
         var server: GRPCServer<HTTP2ServerTransport.Custom<SniffingListenerFactory>>?
         var serveTask: Task<Void, any Error>?
         var watcher: Task<Void, Never>?
+        var usageFeed: ListenHandle?
         var port: Int?
         var stopping = false
     }
@@ -78,11 +79,17 @@ public final class HearthEmulator: Service, Sendable {
     /// - Throws: when the address cannot be bound.
     @discardableResult
     public func start() async throws -> Int {
-        let operations = FirestoreOperations(engine: engine)
+        let usage = UsageCounters()
+        let usageFeed = engine.followChanges(.everything) { database, changes, _ in usage.commit(changes, database: database) }
+        let operations = FirestoreOperations(engine: engine, usage: usage)
         let controls = EmulatorControls(
             engine: engine, rules: rules, listens: listens, requestShutdown: { [weak self] in self?.shutdown() })
-        let log = RequestLog(logger: logger, rules: rules)
-        let router = RESTRouter(operations: operations, controls: controls, log: log)
+        let ring = RequestRing(capacity: configuration.requestRingSize)
+        let log = RequestLog(logger: logger, rules: rules, ring: ring)
+        let console = ConsoleRoutes(
+            controls: controls, ring: ring, usage: usage, guardian: ConsoleGuard(boundHost: configuration.host),
+            requireIndexes: configuration.requireIndexes, project: configuration.project)
+        let router = RESTRouter(operations: operations, controls: controls, log: log, console: console)
         let maxBytes = configuration.maxRequestBytes
         let factory = SniffingListenerFactory(
             host: configuration.host, port: configuration.port, eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
@@ -109,6 +116,7 @@ public final class HearthEmulator: Service, Sendable {
             state.server = server
             state.serveTask = serveTask
             state.watcher = watcher
+            state.usageFeed = usageFeed
             state.port = port
         }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
@@ -116,6 +124,7 @@ public final class HearthEmulator: Service, Sendable {
         ServerAnnouncements.print(
             "Hearth emulator ready: gRPC and REST on http://\(host):\(port), data in \(configuration.dataDirectory)"
                 + (configuration.project.map { ", project \($0)" } ?? ""))
+        ServerAnnouncements.print("Hearth console: http://\(host):\(port)/console/")
         return port
     }
 
@@ -123,12 +132,13 @@ public final class HearthEmulator: Service, Sendable {
     /// running requests finish; those still running after `configuration.shutdownGracePeriod` are
     /// cancelled. Idempotent.
     public func shutdown() {
-        let (server, serveTask, watcher) = running.withLock { state in
+        let (server, serveTask, watcher, usageFeed) = running.withLock { state in
             let alreadyStopping = state.stopping
             state.stopping = true
-            return alreadyStopping ? (nil, nil, nil) : (state.server, state.serveTask, state.watcher)
+            return alreadyStopping ? (nil, nil, nil, nil) : (state.server, state.serveTask, state.watcher, state.usageFeed)
         }
         watcher?.cancel()
+        usageFeed?.cancel()
         listens.shutdown()
         server?.beginGracefulShutdown()
         if let serveTask {

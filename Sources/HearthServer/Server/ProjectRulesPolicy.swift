@@ -9,6 +9,7 @@ final class ProjectRulesPolicy: AccessPolicy, Sendable {
     private struct Rules {
         var file: SecurityRules?
         var byProject: [String: SecurityRules] = [:]
+        var loadError: String?
     }
 
     /// Guarded by the mutex.
@@ -32,6 +33,14 @@ final class ProjectRulesPolicy: AccessPolicy, Sendable {
     func setFileRules(_ file: SecurityRules?) {
         rules.withLock { $0.file = file }
         install()
+    }
+
+    /// The last rules-file reload error (with line and column), nil once a reload succeeds.
+    var loadError: String? { rules.withLock { $0.loadError } }
+
+    /// Records the outcome of a rules-file reload: its error, or nil for success.
+    func noteLoadError(_ message: String?) {
+        rules.withLock { $0.loadError = message }
     }
 
     /// Replaces the rules of one project.

@@ -1,3 +1,4 @@
+import Foundation
 import HearthCore
 import Logging
 
@@ -8,6 +9,8 @@ struct RequestLog: Sendable {
     let logger: Logger
     /// The rules in force, to tell "allowed by rules" from "no rules loaded".
     let rules: ProjectRulesPolicy
+    /// The console's ring of recent requests, if the console keeps one.
+    var ring: RequestRing? = nil
 
     /// What the security rules made of a request, as the log line says it.
     enum RulesOutcome: String, Sendable {
@@ -34,9 +37,11 @@ struct RequestLog: Sendable {
     }
 
     /// Logs the finished request: `status` is `.ok` or the code it failed with.
-    func finish(_ entry: Entry, access: AccessContext?, status: FirestoreError.Code) {
-        guard logger.logLevel <= .info else { return }
+    /// `detail` is the error message of a failure (kept in the console's ring).
+    func finish(_ entry: Entry, access: AccessContext?, status: FirestoreError.Code, detail: String? = nil) {
         let elapsed = ContinuousClock.now - entry.started
+        if let ring { record(entry, in: ring, access: access, status: status, detail: detail, elapsed: elapsed) }
+        guard logger.logLevel <= .info else { return }
         let outcome = Self.outcome(access: access, status: status, rulesLoaded: rulesLoaded(for: entry.resource))
         logger.info(
             "\(entry.method) \(entry.resource.isEmpty ? "-" : entry.resource)",
@@ -46,6 +51,19 @@ struct RequestLog: Sendable {
                 "duration_ms": "\(Self.milliseconds(elapsed))",
                 "rules": "\(outcome.rawValue)",
             ])
+    }
+
+    private func record(
+        _ entry: Entry, in ring: RequestRing, access: AccessContext?, status: FirestoreError.Code, detail: String?,
+        elapsed: Duration
+    ) {
+        let outcome = Self.outcome(access: access, status: status, rulesLoaded: rulesLoaded(for: entry.resource))
+        let (seconds, attoseconds) = elapsed.components
+        ring.append(RequestRecord(
+            sequence: 0, time: Date().timeIntervalSince1970 * 1_000, method: entry.method, path: entry.resource,
+            principal: Self.principal(access), status: status.name,
+            durationMs: Double(seconds) * 1_000 + Double(attoseconds) / 1e15, rules: outcome.rawValue,
+            detail: status == .ok ? nil : detail))
     }
 
     /// Logs an internal error (a bug or a storage failure): the client saw only `INTERNAL`.

@@ -30,8 +30,10 @@ struct RulesFileWatcher: Sendable {
             last = now
             do {
                 try load()
+                policy.noteLoadError(nil)
                 logger.notice("Reloaded rules from \(path)")
             } catch {
+                policy.noteLoadError("\(error)")
                 logger.error("\(error); keeping the previous rules")
             }
         }

@@ -23,6 +23,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The initial LMDB map size in bytes when not the engine's default (it grows on demand; a tiny
     /// one makes the soak harness exercise map growth).
     public var initialMapSize: Int?
+    /// How many recent requests the console's Requests tab keeps (a ring: older ones drop out).
+    public var requestRingSize: Int = 1_000
 
     /// Creates a configuration; the defaults are those of `hearth serve` without flags.
     public init(

@@ -1,0 +1,83 @@
+import Foundation
+import HearthCore
+import Synchronization
+
+/// Reads, writes and deletes per database and per collection since start (or the last reset),
+/// as Firestore's billing counts them: a read per document returned (at least one per query),
+/// a write per document set, a delete per document removed.
+final class UsageCounters: Sendable {
+    /// One row of counts.
+    struct Counts: Sendable, Encodable, Equatable {
+        var reads = 0
+        var writes = 0
+        var deletes = 0
+    }
+
+    /// One database's counts, with its collections' (by collection path).
+    struct DatabaseUsage: Sendable, Encodable {
+        var database: String
+        var total: Counts
+        var collections: [String: Counts]
+    }
+
+    private struct State {
+        var byDatabase: [String: Counts] = [:]
+        var byCollection: [String: [String: Counts]] = [:]
+        var since = Date()
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates empty counters.
+    init() {}
+
+    /// Counts `count` reads of documents in `collection` of `database`.
+    func read(_ count: Int, database: DatabaseID, collection: String) {
+        add(database: database, collection: collection) { $0.reads += count }
+    }
+
+    /// Counts the documents returned by a read (one read each); nothing for an empty list.
+    func read(keys: [DocumentKey], database: DatabaseID) {
+        for key in keys { read(1, database: database, collection: key.collectionPath.canonicalString) }
+    }
+
+    /// Counts a query's reads: one per document returned, one when none is (Firestore's minimum).
+    func queried(_ keys: [DocumentKey], database: DatabaseID, collection: ResourcePath) {
+        if keys.isEmpty { read(1, database: database, collection: collection.canonicalString) } else { read(keys: keys, database: database) }
+    }
+
+    /// Counts one commit's changes: a write per document set, a delete per document removed.
+    func commit(_ changes: [ChangeSet.Change], database: DatabaseID) {
+        for change in changes {
+            let collection = change.key.collectionPath.canonicalString
+            if change.after == nil {
+                add(database: database, collection: collection) { $0.deletes += 1 }
+            } else {
+                add(database: database, collection: collection) { $0.writes += 1 }
+            }
+        }
+    }
+
+    /// Every database's counts, in name order, and when counting began.
+    func snapshot() -> (since: Date, databases: [DatabaseUsage]) {
+        state.withLock { state in
+            let rows = state.byDatabase.keys.sorted().map { name in
+                DatabaseUsage(database: name, total: state.byDatabase[name] ?? Counts(), collections: state.byCollection[name] ?? [:])
+            }
+            return (state.since, rows)
+        }
+    }
+
+    /// Forgets every count; counting starts again now.
+    func reset() {
+        state.withLock { $0 = State() }
+    }
+
+    private func add(database: DatabaseID, collection: String, _ change: (inout Counts) -> Void) {
+        let name = "projects/\(database.project)/databases/\(database.database)"
+        state.withLock { state in
+            change(&state.byDatabase[name, default: Counts()])
+            change(&state.byCollection[name, default: [:]][collection, default: Counts()])
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+@testable import HearthCore
+import Synchronization
+import Testing
+
+@testable import HearthServer
+
+/// The console's server-side pieces on their own: the request ring, the origin guard, the usage
+/// counters and the engine's change feed.
+@Suite("Console pieces")
+struct ConsolePiecesTests {
+    private func record(_ path: String) -> RequestRecord {
+        RequestRecord(
+            sequence: 0, time: 0, method: "REST GET", path: path, principal: "admin", status: "OK", durationMs: 1,
+            rules: "bypassed (admin)", detail: nil)
+    }
+
+    @Test func ringKeepsOnlyTheNewestInOrder() {
+        let ring = RequestRing(capacity: 3)
+        for index in 1...5 { ring.append(record("p\(index)")) }
+        #expect(ring.count == 3)
+        #expect(ring.records(after: 0, limit: 10).map(\.path) == ["p3", "p4", "p5"])
+        #expect(ring.records(after: 0, limit: 10).map(\.sequence) == [3, 4, 5])
+        #expect(ring.records(after: 4, limit: 10).map(\.path) == ["p5"])
+        #expect(ring.records(after: 0, limit: 2).map(\.path) == ["p4", "p5"])
+    }
+
+    @Test func ringOfZeroKeepsOne() {
+        let ring = RequestRing(capacity: 0)
+        ring.append(record("a"))
+        ring.append(record("b"))
+        #expect(ring.records(after: 0, limit: 5).map(\.path) == ["b"])
+    }
+
+    private func request(_ method: String, origin: String?, host: String?) -> RESTRequest {
+        RESTRequest(method: method, uri: "/console/api/usage/reset", authorization: nil, body: Data(), origin: origin, host: host)
+    }
+
+    @Test func guardRefusesForeignOriginsAndHosts() {
+        let guardian = ConsoleGuard(boundHost: "127.0.0.1")
+        #expect(guardian.refusal(request("POST", origin: "http://127.0.0.1:8080", host: "127.0.0.1:8080")) == nil)
+        #expect(guardian.refusal(request("POST", origin: nil, host: "localhost:8080")) == nil)
+        #expect(guardian.refusal(request("GET", origin: "http://evil.example", host: "127.0.0.1:8080")) == nil)
+        #expect(guardian.refusal(request("POST", origin: "http://evil.example", host: "127.0.0.1:8080")) != nil)
+        #expect(guardian.refusal(request("DELETE", origin: "null", host: "127.0.0.1:8080")) != nil)
+        #expect(guardian.refusal(request("GET", origin: nil, host: "evil.example:8080")) != nil)
+        #expect(guardian.refusal(request("GET", origin: nil, host: "[::1]:8080")) == nil)
+        #expect(ConsoleGuard(boundHost: "0.0.0.0").refusal(request("GET", origin: nil, host: "10.0.0.5:8080")) == nil)
+    }
+
+    @Test func usageCountsWritesDeletesAndReadsPerCollection() throws {
+        let usage = UsageCounters()
+        let database = try DatabaseID(project: "p")
+        let a = try DocumentKey(validating: "users/a")
+        let b = try DocumentKey(validating: "users/a/posts/b")
+        let document = Document(key: a, fields: [:], createTime: Timestamp(microseconds: 1), updateTime: Timestamp(microseconds: 1))
+        usage.commit([.init(key: a, before: nil, after: document), .init(key: b, before: document, after: nil)], database: database)
+        usage.read(keys: [a, a], database: database)
+        usage.queried([], database: database, collection: try ResourcePath(validating: "empty"))
+        let row = try #require(usage.snapshot().databases.first)
+        #expect(row.database == "projects/p/databases/(default)")
+        #expect(row.total == .init(reads: 3, writes: 1, deletes: 1))
+        #expect(row.collections["users"] == .init(reads: 2, writes: 1, deletes: 0))
+        #expect(row.collections["users/a/posts"] == .init(reads: 0, writes: 0, deletes: 1))
+        #expect(row.collections["empty"] == .init(reads: 1, writes: 0, deletes: 0))
+        usage.reset()
+        #expect(usage.snapshot().databases.isEmpty)
+    }
+
+    @Test func changeFeedDeliversOnlyItsCollection() async throws {
+        let directory = NSTemporaryDirectory() + "hearth-feed-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let engine = try Engine(directory: directory, options: EngineOptions(durability: .none))
+        defer { engine.close() }
+        let database = try DatabaseID(project: "p")
+        let seen = Mutex<[String]>([])
+        let handle = engine.followChanges(.collection(database, try ResourcePath(validating: "users"))) { _, changes, _ in
+            seen.withLock { $0 += changes.map { "\($0.key.path.canonicalString):\($0.after == nil ? "gone" : "set")" } }
+        }
+        try await engine.commit([.set(try DocumentKey(validating: "users/a"), fields: ["x": .integer(1)])], in: database)
+        try await engine.commit([.set(try DocumentKey(validating: "other/z"), fields: [:])], in: database)
+        try await engine.commit([.delete(try DocumentKey(validating: "users/a"))], in: database)
+        for _ in 0..<200 where seen.withLock({ $0.count }) < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        handle.cancel()
+        try await engine.commit([.set(try DocumentKey(validating: "users/b"), fields: [:])], in: database)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(seen.withLock { $0 } == ["users/a:set", "users/a:gone"])
+    }
+}
