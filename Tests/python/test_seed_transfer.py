@@ -16,6 +16,12 @@ from hearth_server import HearthServer
 PROJECT = "seed-transfer"
 
 
+@pytest.fixture(autouse=True)
+def own_emulator_host(monkeypatch):
+    """These tests point the client at their own servers; the session's server is restored after."""
+    monkeypatch.setenv("FIRESTORE_EMULATOR_HOST", os.environ.get("FIRESTORE_EMULATOR_HOST", ""))
+
+
 def write_sample(host):
     os.environ["FIRESTORE_EMULATOR_HOST"] = host
     db = firestore.Client(project=PROJECT)
