@@ -1,5 +1,6 @@
 import HearthCore
 import HearthServer
+import Logging
 
 /// The in-process baselines: the same work through `Engine` directly, and the emulator's lifecycle.
 enum WireBenchEngine {
@@ -61,7 +62,11 @@ enum WireBenchEngine {
     static func startEmulator(directory: String, syncsEachCommit: Bool = true) async throws -> (HearthEmulator, Int) {
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: directory, syncsEachCommit: syncsEachCommit)
-        let emulator = try HearthEmulator(configuration: configuration)
+        // `hearth serve`'s default level: at `info` every request is a log line, which the
+        // figures would measure instead of the server.
+        var logger = Logger(label: "hearth-bench-emulator")
+        logger.logLevel = .notice
+        let emulator = try HearthEmulator(configuration: configuration, logger: logger)
         do {
             return (emulator, try await emulator.start())
         } catch {
