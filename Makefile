@@ -37,7 +37,7 @@ soak: deps
 		&& "$$B/hearth-soak" --disk-full && "$$B/hearth-soak" --load 600 --clients 64 --json soak-load.json
 
 ## serve: run the emulator (a release build: 2-3x faster than debug through the clients; the first
-## build takes several minutes) on 127.0.0.1:8080 with its data in $(DATA) (Ctrl-C stops it cleanly)
+## build takes half an hour or more on 2 cores) on 127.0.0.1:8080 with its data in $(DATA) (Ctrl-C stops it cleanly)
 serve: deps
 	$(SWIFT) run -c release hearth serve --data $(DATA)
 
