@@ -11,6 +11,10 @@ public protocol ListenerRegistration: Sendable {
 struct EngineListenerRegistration: ListenerRegistration {
     let handle: ListenHandle?
     func remove() { handle?.cancel() }
+
+    /// Returns once every commit completed before the call has reached the listener (tests'
+    /// barrier instead of a sleep; see `ListenHandle.settled()`).
+    func settled() async { await handle?.settled() }
 }
 
 /// How a document changed between two query snapshots (the SDK's `DocumentChangeType`).

@@ -4,12 +4,27 @@ import Synchronization
 /// A running listener; `cancel()` stops it for good.
 public final class ListenHandle: Sendable {
     private let stop: @Sendable () -> Void
+    private let queue: DispatchQueue
 
-    init(stop: @escaping @Sendable () -> Void) { self.stop = stop }
+    /// A handle whose `cancel` runs `stop` and whose `settled` waits on the listener's `queue`.
+    init(queue: DispatchQueue, stop: @escaping @Sendable () -> Void) {
+        self.queue = queue
+        self.stop = stop
+    }
 
     /// Stops the listener: once this returns, no further event is delivered (one already being
     /// delivered on the listener's queue finishes).
     public func cancel() { stop() }
+
+    /// Returns once the listener has handled every commit that completed before the call —
+    /// delivered its event, or found nothing to say. Commits publish their changes before they
+    /// return, so `await commit(…)` then `await settled()` is a barrier: an event that has not
+    /// arrived by then never will (what tests use instead of sleeping).
+    package func settled() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async { continuation.resume() }
+        }
+    }
 }
 
 /// Listeners that share one delivery queue: their events come one at a time, and after every
@@ -107,7 +122,7 @@ extension Engine {
     }
 
     private func handle(for watcher: Watcher, region: WatchRegion) -> ListenHandle {
-        ListenHandle { [weak self] in
+        ListenHandle(queue: watcher.queue) { [weak self] in
             watcher.cancelled.store(true, ordering: .releasing)
             self?.hub.unregister(watcher, for: region)
         }

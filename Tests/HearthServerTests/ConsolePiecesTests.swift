@@ -80,10 +80,11 @@ struct ConsolePiecesTests {
         try await engine.commit([.set(try DocumentKey(validating: "users/a"), fields: ["x": .integer(1)])], in: database)
         try await engine.commit([.set(try DocumentKey(validating: "other/z"), fields: [:])], in: database)
         try await engine.commit([.delete(try DocumentKey(validating: "users/a"))], in: database)
-        for _ in 0..<200 where seen.withLock({ $0.count }) < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        await handle.settled()
+        #expect(seen.withLock { $0 } == ["users/a:set", "users/a:gone"])
         handle.cancel()
         try await engine.commit([.set(try DocumentKey(validating: "users/b"), fields: [:])], in: database)
-        try await Task.sleep(for: .milliseconds(50))
+        await handle.settled()
         #expect(seen.withLock { $0 } == ["users/a:set", "users/a:gone"])
     }
 }

@@ -14,7 +14,8 @@ package enum ChangeFeedScope: Sendable, Equatable {
 /// usage counters need. Its callback runs on its own serial queue, in commit order, so a slow
 /// consumer never holds the writer.
 final class ChangeFeedSubscriber: ChangeSubscriber, Sendable {
-    private let queue: DispatchQueue
+    /// Where the callback runs, one change set at a time.
+    let queue: DispatchQueue
     private let scope: ChangeFeedScope
     private let onChanges: @Sendable (DatabaseID, [ChangeSet.Change], Int64) -> Void
 
@@ -56,6 +57,6 @@ extension Engine {
         case .document(let database, let key): .document(database, key)
         }
         hub.register(subscriber, for: region)
-        return ListenHandle { [weak self] in self?.hub.unregister(subscriber, for: region) }
+        return ListenHandle(queue: subscriber.queue) { [weak self] in self?.hub.unregister(subscriber, for: region) }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import LMDB
 import Testing
 @testable import HearthCore
+import HearthTestSupport
 
 /// Bulk commits that leave their index work to a later transaction (`IndexBacklog`): queries never
 /// miss a committed write, the backlog is applied once per document, and a crash with work pending
@@ -119,13 +120,14 @@ struct DeferredIndexTests {
         options.indexIdleDelay = 0.01  // 10 ms of the clock; real time passing does not count
         let t = try TestEngine(options: options)
         try await t.commit(try (0..<50).map { .set(try t.key("c/d\($0)"), fields: ["n": .integer(Int64($0))]) })
-        // Nothing happens while the clock stands still…
-        try await Task.sleep(nanoseconds: 100_000_000)
+        // Nothing happens while the clock stands still: the idle writer reads the time on every
+        // poll (`Writer.idlePoll` of real time) and, however often it looks, does not catch up…
+        await clock.waitUntilRead(clock.reads + 5)
         #expect(try Self.isBehind(t))
-        // …and the writer catches up once the idle delay has passed on its clock.
-        clock.advance(byMicroseconds: 10_001)
-        let deadline = Date().addingTimeInterval(10)
-        while try Self.isBehind(t), Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
+        // …and it catches up once the idle delay has passed on its clock: the first reading after
+        // the advance starts the catch-up (which reads no time), the second is the writer idle again.
+        let before = clock.advance(byMicroseconds: 10_001)
+        await clock.waitUntilRead(before + 2)
         #expect(try !Self.isBehind(t))
         #expect(try Self.indexEntries(t) == 100)
     }
@@ -186,17 +188,13 @@ struct DeferredIndexTests {
         _ = await log.wait(for: 1)
         try await t.commit(try (0..<300).map { .set(try t.key("c/d\($0)"), fields: ["n": .integer(Int64(300 - $0))]) })
         try await t.commit(try (0..<2).map { .delete(try t.key("c/d\(299 - $0)")) })
-        let deadline = Date().addingTimeInterval(10)
+        await handle.settled()
         var last: [Value?] = []
         var failure: FirestoreError?
-        while Date() < deadline {
-            switch log.all.last {
-            case .success(let event)?: last = event.documents.map(\.fields["n"])
-            case .failure(let error)?: failure = error
-            case nil: break
-            }
-            if last == [.integer(3), .integer(4), .integer(5)] || failure != nil { break }
-            try await Task.sleep(nanoseconds: 5_000_000)
+        switch log.all.last {
+        case .success(let event)?: last = event.documents.map(\.fields["n"])
+        case .failure(let error)?: failure = error
+        case nil: break
         }
         #expect(failure == nil, "the listener failed: \(String(describing: failure))")
         #expect(last == [.integer(3), .integer(4), .integer(5)], "events: \(log.all.count)")

@@ -2,20 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import HearthCore
-
-/// Collects a listener's events for assertions.
-final class EventLog<Event: Sendable>: Sendable {
-    private let events = Mutex<[Event]>([])
-    func append(_ event: Event) { events.withLock { $0.append(event) } }
-    var all: [Event] { events.withLock { $0 } }
-
-    /// Waits (bounded) until at least `count` events arrived.
-    func wait(for count: Int, seconds: Double = 10) async -> [Event] {
-        let deadline = Date().addingTimeInterval(seconds)
-        while all.count < count && Date() < deadline { try? await Task.sleep(nanoseconds: 2_000_000) }
-        return all
-    }
-}
+import HearthTestSupport
 
 /// Applies changes one after another, as the SDKs define oldIndex/newIndex.
 func applying(_ changes: [DocumentChangeEvent], to list: [Document]) -> [Document] {
@@ -92,7 +79,7 @@ struct ListenerTests {
         #expect(events[2] == nil)
         handle.cancel()
         try await t.commit([.set(key, fields: ["v": 2])])
-        try await Task.sleep(nanoseconds: 50_000_000)
+        await handle.settled()
         #expect(log.all.count == 3, "no event after cancel")
     }
 
@@ -174,14 +161,9 @@ struct ListenerTests {
             }
             try await group.waitForAll()
         }
-        let finalVersion = engine.latestCommitTime
+        for handle in handles { await handle.settled() }
         for (query, log) in zip(queries, logs) {
-            let deadline = Date().addingTimeInterval(10)
-            while log.all.last?.version != finalVersion.microseconds, Date() < deadline {
-                // The last event may be older if the last commits did not change this query's results.
-                if let last = log.all.last, try engine.runQuery(query, in: database) == last.documents { break }
-                try await Task.sleep(nanoseconds: 5_000_000)
-            }
+            // Every commit has reached the listener (settled): nothing is left to wait for.
             let events = log.all
             #expect(!events.isEmpty)
             var replayed: [Document] = []

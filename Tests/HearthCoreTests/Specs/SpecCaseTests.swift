@@ -113,7 +113,7 @@ struct SpecCaseTests {
                 }
             } else if let name = step["expectNoEvent"] as? String {
                 let listener = try #require(listeners[name], "step \(index): no listener \(name)")
-                try await Task.sleep(nanoseconds: 30_000_000)
+                await listener.handle.settled()
                 #expect(listener.log.all.count == consumed[name, default: 0], "step \(index): unexpected event for \(name)")
             } else if let queryJSON = step["query"] {
                 let parent = try (step["parent"] as? String).map { try ResourcePath(validating: $0) } ?? .root

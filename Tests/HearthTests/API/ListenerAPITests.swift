@@ -3,28 +3,17 @@ import Synchronization
 import Testing
 @testable import Hearth
 import HearthCore
-
-/// Collects callback values across threads.
-final class Collected<T: Sendable>: Sendable {
-    private let values = Mutex<[T]>([])
-    func add(_ value: T) { values.withLock { $0.append(value) } }
-    var all: [T] { values.withLock { $0 } }
-    func wait(for count: Int) async -> [T] {
-        let deadline = Date().addingTimeInterval(10)
-        while all.count < count && Date() < deadline { try? await Task.sleep(nanoseconds: 2_000_000) }
-        return all
-    }
-}
+import HearthTestSupport
 
 @Suite("Snapshot listeners through the Swift API")
 struct ListenerAPITests {
     @Test func documentListenerSeesCreationUpdateAndDeletion() async throws {
         let t = try TestFirestore()
         let ref = t.db.document("rooms/r1")
-        let seen = Collected<[String: Int]?>()
+        let seen = EventLog<[String: Int]?>()
         let registration = ref.addSnapshotListener { snapshot, error in
             #expect(error == nil)
-            seen.add(snapshot?.exists == true ? snapshot?.data()?.compactMapValues { $0 as? Int } : nil)
+            seen.append(snapshot?.exists == true ? snapshot?.data()?.compactMapValues { $0 as? Int } : nil)
         }
         _ = await seen.wait(for: 1)
         try await ref.setData(["price": 300])
@@ -35,7 +24,7 @@ struct ListenerAPITests {
         #expect(values[0] == nil && values[1] == ["price": 300] && values[2] == ["price": 320] && values[3] == nil)
         registration.remove()
         try await ref.setData(["price": 1])
-        try await Task.sleep(nanoseconds: 50_000_000)
+        await (registration as? EngineListenerRegistration)?.settled()
         #expect(seen.all.count == 4, "no callback after remove()")
     }
 
@@ -43,8 +32,8 @@ struct ListenerAPITests {
         let t = try TestFirestore()
         let chat = t.db.collection("Chats/alice/bob")
         try await chat.document("m1").setData(["text": "hola", "at": 1])
-        let snapshots = Collected<QuerySnapshot>()
-        let registration = chat.order(by: "at").addSnapshotListener { snapshot, _ in if let snapshot { snapshots.add(snapshot) } }
+        let snapshots = EventLog<QuerySnapshot>()
+        let registration = chat.order(by: "at").addSnapshotListener { snapshot, _ in if let snapshot { snapshots.append(snapshot) } }
         defer { registration.remove() }
         let first = await snapshots.wait(for: 1)[0]
         #expect(first.documentChanges.map(\.type) == [.added])
@@ -62,9 +51,9 @@ struct ListenerAPITests {
     @Test func limitToLastListenerShowsTheLastDocumentsInQueryOrder() async throws {
         let t = try TestFirestore()
         for at in 1...4 { try await t.db.document("m/\(at)").setData(["at": at]) }
-        let snapshots = Collected<QuerySnapshot>()
+        let snapshots = EventLog<QuerySnapshot>()
         let registration = t.db.collection("m").order(by: "at").limit(toLast: 2).addSnapshotListener { snapshot, _ in
-            if let snapshot { snapshots.add(snapshot) }
+            if let snapshot { snapshots.append(snapshot) }
         }
         defer { registration.remove() }
         #expect(await snapshots.wait(for: 1)[0].documents.map(\.documentID) == ["3", "4"])
@@ -79,26 +68,26 @@ struct ListenerAPITests {
     @Test func snapshotsSequenceEndsWhenItsTaskIsCancelled() async throws {
         let t = try TestFirestore()
         let ref = t.db.document("c/d")
-        let received = Collected<Bool>()
+        let received = EventLog<Bool>()
         let task = Task {
-            for try await snapshot in ref.snapshots() { received.add(snapshot.exists) }
+            for try await snapshot in ref.snapshots() { received.append(snapshot.exists) }
         }
         _ = await received.wait(for: 1)
         try await ref.setData(["v": 1])
         _ = await received.wait(for: 2)
         task.cancel()
+        // The loop has ended once the task has a result: nothing can be received after this.
         _ = await task.result
         try await ref.setData(["v": 2])
-        try await Task.sleep(nanoseconds: 50_000_000)
         #expect(received.all == [false, true], "iteration ended with the task")
     }
 
     @Test func invalidQueryListenerGetsTheErrorOnce() async throws {
         let t = try TestFirestore()
-        let errors = Collected<String>()
+        let errors = EventLog<String>()
         let registration = t.db.collection("c").whereField("x", in: []).addSnapshotListener { snapshot, error in
             #expect(snapshot == nil)
-            errors.add(String(describing: error))
+            errors.append(String(describing: error))
         }
         registration.remove()
         #expect(errors.all.count == 1)
