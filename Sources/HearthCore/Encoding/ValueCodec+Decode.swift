@@ -43,8 +43,7 @@ extension ValueCodec {
     private static func readFields(_ reader: inout ByteReader, depth: Int) throws(FirestoreError) -> [String: Value] {
         // Each entry takes at least 2 bytes: an empty key's length and a one-byte value.
         let count = try reader.readLength(minimumElementSize: 2)
-        var fields: [String: Value] = [:]
-        fields.reserveCapacity(count)
+        var fields = [String: Value](minimumCapacity: count)
         for _ in 0 ..< count {
             let at = reader.offset
             let key = try reader.readString()

@@ -118,7 +118,15 @@ package enum StorageKeys {
 
     /// `documents` key.
     package static func document(db: UInt32, collection: UInt64, id: String) -> [UInt8] {
-        documentsPrefix(db: db, collection: collection) + idKey(id)
+        var key = documentsPrefix(db: db, collection: collection)
+        let utf8 = id.utf8
+        if utf8.count <= maxVerbatimIDBytes {
+            // Into the prefix's reserved room: one allocation for the whole key (point gets).
+            key.append(contentsOf: utf8)
+        } else {
+            key += idKey(id)
+        }
+        return key
     }
 
     /// The `history` prefix of one document.
