@@ -41,7 +41,7 @@ public struct ImportCommand: AsyncParsableCommand {
     public var replace = false
 
     /// Skip invalid records.
-    @Flag(help: "Skip (and count) invalid records instead of stopping.")
+    @Flag(help: "Skip (and count) invalid records, and pass over damaged framing in export files, instead of stopping.")
     public var skipInvalid = false
 
     /// Creates the command (ArgumentParser fills it in).
@@ -67,7 +67,9 @@ public struct ImportCommand: AsyncParsableCommand {
         display.finish(
             "imported \(summary.documents) documents (\(ProgressDisplay.bytes(summary.bytes))) from \(path) into "
                 + "\(target.map(\.description) ?? "the projects it names") in \(String(format: "%.1f", display.elapsed)) s "
-                + "(\(rate) docs/s), \(summary.skipped) skipped")
+                + "(\(rate) docs/s), \(summary.skipped) skipped"
+                + (summary.damaged > 0
+                    ? ", \(summary.damaged) damaged places passed over (\(ProgressDisplay.bytes(summary.damagedBytes)) lost)" : ""))
     }
 
     /// Runs `importer`, stopping it between batches on Ctrl-C.

@@ -44,6 +44,7 @@ final class ProgressDisplay: @unchecked Sendable {
         }
         text += "  \(Int(rate)) docs/s"
         if progress.skipped > 0 { text += "  \(progress.skipped) skipped" }
+        if progress.damaged > 0 { text += "  \(progress.damaged) damaged" }
         return text
     }
 

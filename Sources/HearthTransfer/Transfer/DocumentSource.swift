@@ -11,10 +11,16 @@ package final class DocumentSource {
     private var log: LogReader?
     private var lines: LineReader?
     private var finishedBytes: Int64 = 0
+    /// Whether damaged framing is passed over (`LogReader.resynchronizes`) rather than fatal.
+    private let passingDamage: Bool
+    /// Bytes of damaged framing dropped in files already finished.
+    private var finishedDamagedBytes: Int64 = 0
 
-    /// Opens the export at `path` (a folder or a `.jsonl` file).
+    /// Opens the export at `path` (a folder or a `.jsonl` file); with `passingDamage`, damaged
+    /// framing in an export's log files is reported as `.damaged` and reading resumes after it.
     /// - Throws: `NOT_FOUND` or `DATA_LOSS` from `ExportLayout.detect`.
-    package init(path: String) throws(FirestoreError) {
+    package init(path: String, passingDamage: Bool = false) throws(FirestoreError) {
+        self.passingDamage = passingDamage
         kind = try ExportLayout.detect(path)
         switch kind {
         case .firestore(let outputFiles): files = outputFiles
@@ -27,6 +33,9 @@ package final class DocumentSource {
         files.reverse()
     }
 
+    /// Bytes of damaged framing dropped so far (with `passingDamage`).
+    package var damagedBytes: Int64 { finishedDamagedBytes + (log?.droppedBytes ?? 0) }
+
     /// Bytes consumed so far.
     package var bytesRead: Int64 { finishedBytes + (log?.bytesRead ?? 0) + (lines?.bytesRead ?? 0) }
 
@@ -37,6 +46,8 @@ package final class DocumentSource {
         /// A record that could be read but not taken (bad path, unknown field, bad value):
         /// skippable with `--skip-invalid`.
         case invalid(FirestoreError)
+        /// Damaged framing passed over (only with `passingDamage`): the records it held are lost.
+        case damaged(FirestoreError)
     }
 
     /// The next record, or nil when every file is read.
@@ -45,7 +56,11 @@ package final class DocumentSource {
     package func next() throws(FirestoreError) -> Item? {
         while true {
             if let log {
-                if let record = try log.next() {
+                if let entry = try log.nextEntry() {
+                    guard case .record(let record) = entry else {
+                        if case .damage(let error) = entry { return .damaged(error) }
+                        continue
+                    }
                     let origin = WireReader.Origin(file: log.path, offset: log.recordOffset)
                     let entity: ExportedEntity
                     do {
@@ -61,6 +76,7 @@ package final class DocumentSource {
                         file: log.path, offset: log.recordOffset))
                 }
                 finishedBytes += log.bytesRead
+                finishedDamagedBytes += log.droppedBytes
                 self.log = nil
             }
             if let lines {
@@ -79,7 +95,9 @@ package final class DocumentSource {
             if case .jsonLines = kind {
                 lines = try LineReader(path: file)
             } else {
-                log = try LogReader(path: file)
+                let reader = try LogReader(path: file)
+                reader.resynchronizes = passingDamage
+                log = reader
             }
         }
     }

@@ -37,11 +37,16 @@ package struct Importer: Sendable {
         package var skipped: Int64
         /// Bytes of input read.
         package var bytes: Int64
+        /// Places of damaged framing passed over (their records are lost).
+        package var damaged: Int64 = 0
+        /// Bytes dropped with them.
+        package var damagedBytes: Int64 = 0
     }
 
     /// Imports the export at `path` into `engine`.
-    /// - Throws: the first invalid record's error (file and offset) unless `skipInvalid`; damaged
-    ///   framing always; `CANCELLED` when the task is cancelled between batches.
+    /// - Throws: the first invalid record's error (file and offset) unless `skipInvalid`, which
+    ///   also passes over damaged framing (a bad checksum or length drops the rest of its 32 KiB
+    ///   block, as LevelDB's reader does); `CANCELLED` when the task is cancelled between batches.
     package func run(path: String, into engine: Engine, progress: ProgressHandler? = nil) async throws(FirestoreError) -> Summary {
         if mode != .merge {
             let (_, targets) = try await pass(path: path, engine: nil, progress: progress)
@@ -71,7 +76,7 @@ package struct Importer: Sendable {
         path: String, engine: Engine?, pipeline: CommitPipeline, progress: ProgressHandler?
     ) async throws(FirestoreError) -> (Summary, Set<DatabaseID>) {
         var targets: Set<DatabaseID> = []
-        let source = try DocumentSource(path: path)
+        let source = try DocumentSource(path: path, passingDamage: skipInvalid)
         var state = TransferProgress()
         state.totalBytes = source.totalBytes
         state.phase = engine == nil ? "checking" : "importing"
@@ -84,6 +89,8 @@ package struct Importer: Sendable {
             case .invalid(let error):
                 guard skipInvalid else { throw error }
                 state.skipped += 1
+            case .damaged:
+                state.damaged += 1
             case .document(let record):
                 let write: Write
                 let target: DatabaseID
@@ -125,8 +132,11 @@ package struct Importer: Sendable {
         }
         try await pipeline.drain()
         state.bytes = source.bytesRead
+        state.damagedBytes = source.damagedBytes
         progress?(state)
-        return (Summary(documents: state.documents, skipped: state.skipped, bytes: state.bytes), targets)
+        return (Summary(
+            documents: state.documents, skipped: state.skipped, bytes: state.bytes,
+            damaged: state.damaged, damagedBytes: state.damagedBytes), targets)
     }
 
     /// The database a record goes to.

@@ -4,6 +4,10 @@ package struct TransferProgress: Sendable, Equatable {
     package var documents: Int64 = 0
     /// Records skipped as invalid (`--skip-invalid`).
     package var skipped: Int64 = 0
+    /// Places of damaged framing passed over (`--skip-invalid`); the records in them are lost.
+    package var damaged: Int64 = 0
+    /// Bytes dropped with those places.
+    package var damagedBytes: Int64 = 0
     /// Bytes read (import) or written (export) so far.
     package var bytes: Int64 = 0
     /// The total bytes to read, when known (import), for an ETA.
