@@ -63,11 +63,11 @@ public struct ExportCommand: AsyncParsableCommand {
 
     /// Runs the export(s) and prints one summary line per database.
     public func run() async throws {
+        let interrupt = InterruptFlag()
+        defer { interrupt.release() }
         let engine = try Engine(directory: data.directory)
         defer { engine.close() }
         let databases = try selectedDatabases(engine)
-        let interrupt = InterruptFlag()
-        defer { interrupt.release() }
         let format = Exporter.Format(rawValue: self.format) ?? .firestore
         for database in databases {
             var exporter = Exporter(database: database)

@@ -55,6 +55,8 @@ public struct ImportCommand: AsyncParsableCommand {
 
     /// Imports and prints one summary line.
     public func run() async throws {
+        let interrupt = InterruptFlag()
+        defer { interrupt.release() }
         let engine = try Engine(directory: data.directory)
         defer { engine.close() }
         let target = try project.map { try DatabaseID(project: $0, database: database ?? DatabaseID.defaultDatabase) }
@@ -62,7 +64,7 @@ public struct ImportCommand: AsyncParsableCommand {
         importer.mode = merge ? .merge : replace ? .replace : .checked
         importer.skipInvalid = skipInvalid
         let display = ProgressDisplay()
-        let summary = try await Self.run(importer, path: path, engine: engine, display: display)
+        let summary = try await Self.run(importer, path: path, engine: engine, display: display, interrupt: interrupt)
         let rate = Int(Double(summary.documents) / max(display.elapsed, 0.001))
         display.finish(
             "imported \(summary.documents) documents (\(ProgressDisplay.bytes(summary.bytes))) from \(path) into "
@@ -72,14 +74,15 @@ public struct ImportCommand: AsyncParsableCommand {
                     ? ", \(summary.damaged) damaged places passed over (\(ProgressDisplay.bytes(summary.damagedBytes)) lost)" : ""))
     }
 
-    /// Runs `importer`, stopping it between batches on Ctrl-C.
-    static func run(_ importer: Importer, path: String, engine: Engine, display: ProgressDisplay) async throws -> Importer.Summary {
+    /// Runs `importer`, stopping it between batches on Ctrl-C (`interrupt`).
+    static func run(
+        _ importer: Importer, path: String, engine: Engine, display: ProgressDisplay, interrupt: InterruptFlag
+    ) async throws -> Importer.Summary {
         let progress = display.handler
         let task = Task { () async throws -> Importer.Summary in
             try await importer.run(path: path, into: engine, progress: progress)
         }
-        let interrupt = InterruptFlag { task.cancel() }
-        defer { interrupt.release() }
+        interrupt.whenRaised { task.cancel() }
         return try await task.value
     }
 }

@@ -79,23 +79,38 @@ final class ProgressDisplay: @unchecked Sendable {
     }
 }
 
-/// Set by SIGINT during an import or export so the work stops between batches.
+/// Set by SIGINT during an import or export so the work stops between batches. Created before
+/// the data directory is opened, so a Ctrl-C at any moment stops the work instead of killing it.
 final class InterruptFlag: @unchecked Sendable {
-    // `raised` is guarded by `lock`; `source` is set once in `init`.
+    // `raised` and `action` are guarded by `lock`; `source` is set once in `init`.
     private let lock = NSLock()
     private var raised = false
+    private var action: (@Sendable () -> Void)?
     private var source: (any DispatchSourceSignal)?
 
-    /// Catches SIGINT (instead of dying) and calls `onInterrupt` once.
-    init(onInterrupt: @escaping @Sendable () -> Void = {}) {
+    /// Catches SIGINT (instead of dying).
+    init() {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { [weak self] in
-            if let self { self.lock.withLock { self.raised = true } }
-            onInterrupt()
+            guard let self else { return }
+            let action = self.lock.withLock { () -> (@Sendable () -> Void)? in
+                self.raised = true
+                return self.action
+            }
+            action?()
         }
         source.resume()
         self.source = source
+    }
+
+    /// Runs `action` on Ctrl-C — at once when it was already pressed.
+    func whenRaised(_ action: @escaping @Sendable () -> Void) {
+        let already = lock.withLock { () -> Bool in
+            self.action = action
+            return raised
+        }
+        if already { action() }
     }
 
     /// True once Ctrl-C was pressed.

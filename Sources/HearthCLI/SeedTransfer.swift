@@ -6,6 +6,8 @@ import HearthTransfer
 enum SeedTransfer {
     /// Imports `path` into the data directory when it holds no documents yet; prints one line.
     static func importIfEmpty(_ path: String, directory: String, project: String?, syncs: Bool) async throws {
+        let interrupt = InterruptFlag()
+        defer { interrupt.release() }
         let engine = try Engine(directory: directory, options: EngineOptions(durability: syncs ? .full : .none))
         defer { engine.close() }
         guard try engine.storedDatabases().isEmpty else {
@@ -14,7 +16,8 @@ enum SeedTransfer {
         }
         let target = try project.map { try DatabaseID(project: $0) }
         let display = ProgressDisplay()
-        let summary = try await ImportCommand.run(Importer(database: target), path: path, engine: engine, display: display)
+        let summary = try await ImportCommand.run(
+            Importer(database: target), path: path, engine: engine, display: display, interrupt: interrupt)
         display.finish("imported \(summary.documents) documents from \(path) in \(String(format: "%.1f", display.elapsed)) s")
     }
 
