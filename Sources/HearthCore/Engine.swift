@@ -48,6 +48,7 @@ public final class Engine: Sendable {
                 retentionMicros: options.retentionMicroseconds, lastVersion: lastVersion, transactions: transactions,
                 scheduling: IndexScheduling(
                     deferThreshold: options.deferredIndexThreshold, backlogLimit: options.indexBacklogLimit,
+                    backlogByteLimit: options.indexBacklogByteLimit,
                     clock: options.clock, idleDelaySeconds: options.indexIdleDelay,
                     demandWindowSeconds: options.indexDemandWindow),
                 publish: { hub.publish($0) })

@@ -19,6 +19,10 @@ public struct EngineOptions: Sendable {
     public var deferredIndexThreshold: Int
     /// Most documents whose index entries may be pending before they are written.
     public var indexBacklogLimit: Int
+    /// Most memory (estimated bytes of the document contents the backlog keeps) that pending
+    /// index work may hold before it is written: large documents reach it long before
+    /// `indexBacklogLimit`, so a bulk import's memory stays bounded whatever their size.
+    public var indexBacklogByteLimit: Int
     /// Seconds without commits after which pending index work is written.
     package var indexIdleDelay: Double = 0.05
     /// Seconds after a query needed the index during which commits index as they go.
@@ -26,13 +30,14 @@ public struct EngineOptions: Sendable {
 
     /// Creates options; the defaults are durable, a 4 GiB initial map, one hour of history, no
     /// composite indexes, every valid query allowed, and index work of groups of 256 writes or
-    /// more deferred (at most 65,536 documents behind).
+    /// more deferred (at most 65,536 documents, or 32 MiB of their contents, behind).
     public init(
         durability: Durability = .full, initialMapSize: Int = 4 << 30,
         retentionMicroseconds: Int64 = 3_600_000_000, clock: any CommitClock = SystemClock(),
         indexes: IndexConfiguration = IndexConfiguration(), requireIndexes: Bool = false,
-        deferredIndexThreshold: Int = 256, indexBacklogLimit: Int = 65_536
+        deferredIndexThreshold: Int = 256, indexBacklogLimit: Int = 65_536, indexBacklogByteLimit: Int = 32 << 20
     ) {
+        self.indexBacklogByteLimit = indexBacklogByteLimit
         self.deferredIndexThreshold = deferredIndexThreshold
         self.indexBacklogLimit = indexBacklogLimit
         self.indexes = indexes

@@ -5,7 +5,7 @@ import Synchronization
 /// Groups of at least `deferThreshold` writes defer, unless a reader needed the index within the
 /// last `demandWindow`: then every commit indexes in its own transaction, as small ones always do,
 /// so readers do not wait behind each other. The backlog is applied when it reaches
-/// `backlogLimit` documents, when no commit has arrived for `idleDelay`, when a reader asks, and
+/// `backlogLimit` documents or `backlogByteLimit` estimated bytes of their contents, when no commit has arrived for `idleDelay`, when a reader asks, and
 /// on close. Both windows are measured on the engine's clock (`EngineOptions.clock`), so tests
 /// advance a manual clock instead of waiting for time to pass.
 final class IndexScheduling: Sendable {
@@ -13,6 +13,8 @@ final class IndexScheduling: Sendable {
     let deferThreshold: Int
     /// Most documents the backlog holds before it is applied.
     let backlogLimit: Int
+    /// Most estimated bytes of contents the backlog holds before it is applied.
+    let backlogByteLimit: Int
     /// Microseconds without commits after which the backlog is applied.
     let idleDelayMicroseconds: Int64
     /// Microseconds after a reader's demand during which commits index in their own transaction.
@@ -24,11 +26,12 @@ final class IndexScheduling: Sendable {
 
     /// A schedule with these limits, its windows measured on `clock`.
     init(
-        deferThreshold: Int, backlogLimit: Int, clock: any CommitClock, idleDelaySeconds: Double = 0.05,
-        demandWindowSeconds: Double = 1
+        deferThreshold: Int, backlogLimit: Int, backlogByteLimit: Int = .max, clock: any CommitClock,
+        idleDelaySeconds: Double = 0.05, demandWindowSeconds: Double = 1
     ) {
         self.deferThreshold = deferThreshold
         self.backlogLimit = max(1, backlogLimit)
+        self.backlogByteLimit = max(1, backlogByteLimit)
         self.clock = clock
         self.idleDelayMicroseconds = Int64(idleDelaySeconds * 1e6)
         self.demandWindowMicroseconds = Int64(demandWindowSeconds * 1e6)
@@ -50,8 +53,9 @@ final class IndexScheduling: Sendable {
         deferThreshold > 0 && writes >= deferThreshold && !demandIsRecent
     }
 
-    /// Whether a backlog of `backlog` documents should be applied before the next group.
-    func shouldCatchUp(backlog: Int) -> Bool {
-        backlog > 0 && (backlog >= backlogLimit || demandIsRecent)
+    /// Whether a backlog of `backlog` documents holding about `bytes` of their contents should be
+    /// applied before the next group.
+    func shouldCatchUp(backlog: Int, bytes: Int) -> Bool {
+        backlog > 0 && (backlog >= backlogLimit || bytes >= backlogByteLimit || demandIsRecent)
     }
 }

@@ -175,7 +175,7 @@ final class Writer: @unchecked Sendable {
 
     /// Applies a batch of commits in one transaction (group commit), then answers each.
     private func commit(_ batch: [Pending]) {
-        if scheduling.shouldCatchUp(backlog: backlog.count) { catchUpIndex() }
+        if scheduling.shouldCatchUp(backlog: backlog.count, bytes: backlog.heldBytes) { catchUpIndex() }
         let writes = batch.reduce(0) { $0 + $1.request.writes.count }
         // A backlog that could not be applied keeps growing: indexing its documents now would
         // start from entries the index does not hold.

@@ -20,6 +20,13 @@ struct IndexBacklog {
         /// stored record says).
         var latest: Latest
 
+        /// Roughly how much memory the contents this item keeps take.
+        var estimatedBytes: Int {
+            var bytes = 160 + (indexed.map(IndexBacklog.estimatedBytes) ?? 0)
+            if case .known(let fields?) = latest { bytes += IndexBacklog.estimatedBytes(fields) }
+            return bytes
+        }
+
         /// Roughly how many index writes applying this item takes (to size batches of work).
         var estimatedIndexWrites: Int {
             var count = 1
@@ -42,6 +49,28 @@ struct IndexBacklog {
         return count
     }
 
+    /// Roughly the memory `fields` take: a dictionary slot per field, and the heap storage of
+    /// strings and bytes too long to live inline (an estimate to bound the backlog, not a count).
+    static func estimatedBytes(_ fields: [String: Value]) -> Int {
+        var bytes = 64
+        for (name, value) in fields { bytes += 80 + heapBytes(name.utf8.count) + estimatedBytes(value) }
+        return bytes
+    }
+
+    private static func estimatedBytes(_ value: Value) -> Int {
+        switch value {
+        case .string(let string): heapBytes(string.utf8.count)
+        case .bytes(let bytes): heapBytes(bytes.count)
+        case .map(let nested): estimatedBytes(nested)
+        case .array(let elements): 32 + elements.reduce(0) { $0 + 48 + estimatedBytes($1) }
+        case .reference(let reference): 64 + reference.key.path.canonicalString.utf8.count
+        default: 0
+        }
+    }
+
+    /// Heap bytes of a string or array of `count` bytes (short strings are stored inline).
+    private static func heapBytes(_ count: Int) -> Int { count > 15 ? 32 + count : 0 }
+
     /// A pending document's latest contents, when known.
     enum Latest {
         /// These fields (nil: the document is absent).
@@ -57,6 +86,8 @@ struct IndexBacklog {
     }
 
     private var items: [Slot: Item] = [:]
+    /// The estimated memory of the contents the items keep (`Item.estimatedBytes`).
+    private(set) var heldBytes = 0
     /// The version of the first commit whose index work is pending (nil when empty).
     package private(set) var firstVersion: Int64?
 
@@ -110,7 +141,15 @@ struct IndexBacklog {
     /// Adds `item`, or — when its document is already pending — takes only its latest contents.
     private mutating func note(_ item: Item, version: Int64?) {
         let slot = Slot(db: item.db, key: item.key)
-        if items[slot] == nil { items[slot] = item } else { items[slot]?.latest = item.latest }
+        if var existing = items[slot] {
+            heldBytes -= existing.estimatedBytes
+            existing.latest = item.latest
+            heldBytes += existing.estimatedBytes
+            items[slot] = existing
+        } else {
+            items[slot] = item
+            heldBytes += item.estimatedBytes
+        }
         if firstVersion == nil { firstVersion = version }
     }
 }

@@ -114,6 +114,22 @@ struct DeferredIndexTests {
         #expect(try t.engine.runQuery(Self.byN(0), in: t.database).count == 25)
     }
 
+    @Test func aBacklogOfLargeDocumentsIsAppliedAtItsByteLimit() async throws {
+        // Documents of ~20 KB against a 100 KB budget: at most five may be pending, although the
+        // document limit (100,000) is far away.
+        var options = Self.deferringOptions()
+        options.indexBacklogByteLimit = 100_000
+        let t = try TestEngine(options: options)
+        let blob = String(repeating: "x", count: 20_000)
+        for index in 0..<25 {
+            try await t.commit([.set(try t.key("c/d\(index)"), fields: ["n": .integer(Int64(index)), "blob": .string(blob)])])
+        }
+        // Three entries per document: its two fields and its collection-group name.
+        #expect(try Self.indexEntries(t) >= 3 * 20)
+        #expect(try Self.isBehind(t))
+        #expect(try t.engine.runQuery(Self.byN(0), in: t.database).count == 25)
+    }
+
     @Test func theIndexCatchesUpOnItsOwnOnceCommitsStop() async throws {
         let clock = ManualClock()
         var options = Self.deferringOptions(clock: clock)
