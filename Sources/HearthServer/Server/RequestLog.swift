@@ -112,9 +112,12 @@ struct RequestLog: Sendable {
         return "\(whole)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
-    /// Whether rules are loaded for the project a resource name (`projects/<p>/…`) belongs to.
+    /// Whether rules are loaded for the project a resource name (`projects/<p>/…`, or a REST
+    /// path `/v1/projects/<p>/…`) belongs to.
     private func rulesLoaded(for resource: String) -> Bool {
-        let parts = resource.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        var name = Substring(resource)
+        if name.hasPrefix("/v1/") { name = name.dropFirst(4) }
+        let parts = name.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count >= 2, parts[0] == "projects" else { return false }
         return rules.rules(for: String(parts[1])) != nil
     }
