@@ -303,7 +303,13 @@ def test_query_with_plan(hearth, db, page):
     shot(page, "query")
 
 
+def watch_requests(hearth):
+    """Reads the request ring as the Requests tab does: verdicts are traced only while it is read."""
+    assert requests.get(f"{hearth.url}/console/api/requests", params={"limit": 1}).status_code == 200
+
+
 def test_denied_request_shows_rule_line(hearth, db, page):
+    watch_requests(hearth)
     db.collection("secret").document("plans").set({"x": 1})
     token = unsigned_jwt({"sub": "mallory"})
     denied = requests.get(f"{hearth.url}/v1/projects/{PROJECT}/databases/(default)/documents/secret/plans",
@@ -318,16 +324,16 @@ def test_denied_request_shows_rule_line(hearth, db, page):
     verdict = page.inner_text("#r-table tr.detail.denied pre")
     assert "false for 'get' @ L9" in verdict
     assert "uid:mallory" in page.inner_text("#r-table")
+    # The denied statement's trace shows where the condition failed.
+    trace = page.inner_text("#r-table tr.verdict.denied pre")
+    assert "✗ allow read @ L9:7 — false for 'get' @ L9" in trace
+    assert "request.auth.uid == 'boss'  →  false" in trace
+    assert 'request.auth.uid  →  "mallory"' in trace
     shot(page, "requests")
     page.goto(console_url(hearth, f"#/rules/{PROJECT}/(default)"))
     page.wait_for_selector("#rules-source .line[data-line='9'].denyhit")
     assert "✗" in page.inner_text("#rules-source .line[data-line='9']")
     shot(page, "rules")
-
-
-def watch_requests(hearth):
-    """Reads the request ring as the Requests tab does: verdicts are traced only while it is read."""
-    assert requests.get(f"{hearth.url}/console/api/requests", params={"limit": 1}).status_code == 200
 
 
 def test_allowed_request_shows_statement_line_and_trace(hearth, db, page):
@@ -374,6 +380,7 @@ def test_batch_shows_one_row_per_write_with_its_verdict(hearth, db, page):
     assert "public/w2" in texts[1] and "allowed by L6" in texts[1]
     assert "delete" in texts[2] and "public/w1" in texts[2]
     assert page.locator("#r-table tr.verdict.allowed").count() == 3
+    shot(page, "requests-batch")
 
 
 def test_rules_trace_values_render_as_text(hearth, page):

@@ -38,7 +38,8 @@ export function showRequests(view) {
     fill(table, h('tr', {}, ['Time', 'Method', 'Path', 'Principal', 'Status', 'ms', 'Rules'].map((t) => h('th', {}, t))),
       rows.map((r) => {
         const verdicts = r.verdicts || [];
-        const summary = verdicts.length === 1 && !(r.writes || []).length ? ruleSummary(verdicts[0]) : '';
+        const single = verdicts.length === 1 && !(r.writes || []).length ? ruleSummary(verdicts[0]) : '';
+        const summary = single.startsWith('allowed by') ? single : '';
         const row = h('tr', { class: r.rules === 'denied' ? 'denied' : '', 'data-seq': r.sequence },
           h('td', { class: 'mono' }, new Date(r.time).toLocaleTimeString()), h('td', {}, r.method),
           h('td', { class: 'mono' }, r.path || '-'), h('td', {}, r.principal), h('td', {}, r.status),
@@ -59,7 +60,7 @@ export function showRequests(view) {
       const at = unused.findIndex((v) => v.path === w.path && ['create', 'update', 'delete'].includes(v.method));
       const v = at >= 0 ? unused.splice(at, 1)[0] : null;
       rows.push(h('tr', { class: 'write' + (v && !v.allowed ? ' denied' : ''), 'data-seq': r.sequence },
-        h('td', {}, ''), h('td', {}, '↳ ' + w.operation + (v ? ` (${v.method})` : '')), h('td', { class: 'mono' }, w.path),
+        h('td', {}, ''), h('td', {}, '↳ ' + w.operation + (v && v.method !== w.operation ? ` (${v.method})` : '')), h('td', { class: 'mono' }, w.path),
         h('td', {}, ''), h('td', {}, w.status), h('td', {}, ''), h('td', {}, v ? ruleSummary(v) : r.rules)));
       if (v) rows.push(verdictRow(v));
     }
