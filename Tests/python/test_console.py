@@ -145,6 +145,16 @@ def test_browse_three_panes_breadcrumbs_and_deep_link(hearth, db, page):
     assert "Collections of users/alice" in page.inner_text("#pane-collections h2")
 
 
+def test_deep_link_first_page_is_fetched_once_while_modules_load(hearth, db, page):
+    db.collection("prefetched").document("one").set({"n": 1})
+    page.goto(data_url(hearth, "prefetched"))
+    page.wait_for_selector("#document-list li[data-id=one]")
+    page.wait_for_function("window.consolePrefetch === null")  # used by the first route, then dropped
+    fetched = page.evaluate(
+        "performance.getEntriesByType('resource').filter((e) => e.name.includes('/documents/prefetched?')).length")
+    assert fetched == 1
+
+
 def add_field(page, name, type_name, fill):
     page.click("#add-field")
     editor = page.locator(".editor").last

@@ -82,6 +82,7 @@ async function start() {
       fill(picker, h('span', { class: 'error' }, error.message));
     }
     await shown;
+    window.consolePrefetch = null;  // a prefetched page is only for the first route
     return;
   }
   try {
