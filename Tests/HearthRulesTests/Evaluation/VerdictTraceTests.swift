@@ -185,6 +185,28 @@ import Testing
         #expect(log.verdicts.count == 1)
     }
 
+    /// Tracing changes nothing about the decision or the denial text, however the statements end.
+    @Test func tracedAndUntracedDecideAlike() throws {
+        let rules = try F.rules("""
+            match /docs/{id} {
+              allow create: if false;
+              allow write: if request.resource.data.workspaceId == 'w';
+            }
+            match /{path=**} {
+              allow create: if 1 / 0 == 1 || request.resource.data.ok == true;
+            }
+            """)
+        for incoming: [String: Value] in [["n": 1], ["workspaceId": "w"], ["ok": true], ["ok": false]] {
+            let plain = F.request(.create, "docs/a", auth: F.user("u"), incoming: incoming)
+            let (traced, verdict) = try traced(rules, plain)
+            #expect(traced == rules.authorize(plain, lookup: FakeDocumentLookup()))
+            #expect(verdict.allowed == traced.isAllowed)
+            if case .deny(let detail) = traced {
+                #expect(detail == "\n" + verdict.statements.compactMap(\.message).joined(separator: ", "))
+            }
+        }
+    }
+
     /// A `list` request is told too: the statement that allowed the query.
     @Test func listVerdict() throws {
         let rules = try F.rules("""
