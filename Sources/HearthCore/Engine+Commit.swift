@@ -14,6 +14,7 @@ extension Engine {
         var request = CommitRequest(database: database, writes: writes)
         request.access = access
         request.policy = policy(for: access)
+        request.verdictLog = request.policy == nil ? nil : AccessVerdictLog.current
         if let transaction {
             let state = try transactions.beginCommit(transaction, database: database)
             if state.readVersion != nil {
@@ -26,6 +27,14 @@ extension Engine {
             request.readVersions = state.reads
             request.transaction = transaction
         }
-        return try await writer.submit(request)
+        guard let log = AccessVerdictLog.current else { return try await writer.submit(request) }
+        do {
+            let result = try await writer.submit(request)
+            log.noteWrites(writes, status: .ok)
+            return result
+        } catch {
+            log.noteWrites(writes, status: error.code)
+            throw error
+        }
     }
 }

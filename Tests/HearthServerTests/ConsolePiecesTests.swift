@@ -1,3 +1,4 @@
+import FirestoreWire
 import Foundation
 @testable import HearthCore
 import Synchronization
@@ -25,6 +26,14 @@ struct ConsolePiecesTests {
         #expect(ring.records(after: 0, limit: 2).map(\.path) == ["p4", "p5"])
     }
 
+    /// Verdicts are traced only while someone reads the ring.
+    @Test func ringIsWatchedOnlyOnceRead() {
+        let ring = RequestRing(capacity: 3)
+        #expect(!ring.isWatched)
+        ring.noteReader()
+        #expect(ring.isWatched)
+    }
+
     @Test func ringOfZeroKeepsOne() {
         let ring = RequestRing(capacity: 0)
         ring.append(record("a"))
@@ -46,6 +55,31 @@ struct ConsolePiecesTests {
         #expect(guardian.refusal(request("GET", origin: nil, host: "evil.example:8080")) != nil)
         #expect(guardian.refusal(request("GET", origin: nil, host: "[::1]:8080")) == nil)
         #expect(ConsoleGuard(boundHost: "0.0.0.0").refusal(request("GET", origin: nil, host: "10.0.0.5:8080")) == nil)
+    }
+
+    /// A listener's deliveries are reads (one per document per target); removals are not.
+    @Test func usageCountsDocumentsDeliveredToListeners() throws {
+        let usage = UsageCounters()
+        func change(_ path: String, targets: [Int32], removed: [Int32] = []) -> Google_Firestore_V1_ListenResponse {
+            var change = Google_Firestore_V1_DocumentChange()
+            change.document.name = "projects/p/databases/(default)/documents/" + path
+            change.targetIds = targets
+            change.removedTargetIds = removed
+            var response = Google_Firestore_V1_ListenResponse()
+            response.documentChange = change
+            return response
+        }
+        usage.listened(change("rooms/a", targets: [1]))
+        usage.listened(change("rooms/b", targets: [1, 2]))
+        usage.listened(change("rooms/a", targets: [], removed: [1]))
+        var delete = Google_Firestore_V1_ListenResponse()
+        delete.documentDelete.document = "projects/p/databases/(default)/documents/rooms/a"
+        usage.listened(delete)
+        var target = Google_Firestore_V1_ListenResponse()
+        target.targetChange.targetIds = [1]
+        usage.listened(target)
+        let row = try #require(usage.snapshot().databases.first)
+        #expect(row.collections["rooms"] == .init(reads: 3, writes: 0, deletes: 0))
     }
 
     @Test func usageCountsWritesDeletesAndReadsPerCollection() throws {

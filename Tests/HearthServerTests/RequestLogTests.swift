@@ -87,6 +87,21 @@ struct RequestLogTests {
         }
     }
 
+    /// A REST path (`/v1/projects/<p>/…`) names its project too: a request the loaded rules
+    /// allow is logged as allowed, not as "none loaded".
+    @Test func restRequestAllowedByRulesSaysAllowed() async throws {
+        let server = try await Running(level: .info)
+        let rules = """
+            {"rules":{"files":[{"content":"rules_version = '2'; service cloud.firestore { match /databases/{db}/documents { match /{doc=**} { allow read: if true; } } }"}]}}
+            """
+        #expect(try await server.request("PUT", "/emulator/v1/projects/logp:securityRules", body: rules) == 200)
+        #expect(try await server.request("GET", Self.document) == 404)
+        await server.stop()
+        let lines = server.requestLines.filter { "\($0.message)".contains("/documents/users/alice") }
+        try #require(lines.count == 1)
+        #expect(lines[0].metadata["rules"] == "allowed")
+    }
+
     @Test func belowInfoNoRequestIsLogged() async throws {
         let server = try await Running(level: .notice)
         _ = try await server.request("GET", Self.document)

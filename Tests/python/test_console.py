@@ -145,6 +145,16 @@ def test_browse_three_panes_breadcrumbs_and_deep_link(hearth, db, page):
     assert "Collections of users/alice" in page.inner_text("#pane-collections h2")
 
 
+def test_deep_link_first_page_is_fetched_once_while_modules_load(hearth, db, page):
+    db.collection("prefetched").document("one").set({"n": 1})
+    page.goto(data_url(hearth, "prefetched"))
+    page.wait_for_selector("#document-list li[data-id=one]")
+    page.wait_for_function("window.consolePrefetch === null")  # used by the first route, then dropped
+    fetched = page.evaluate(
+        "performance.getEntriesByType('resource').filter((e) => e.name.includes('/documents/prefetched?')).length")
+    assert fetched == 1
+
+
 def add_field(page, name, type_name, fill):
     page.click("#add-field")
     editor = page.locator(".editor").last
@@ -303,7 +313,13 @@ def test_query_with_plan(hearth, db, page):
     shot(page, "query")
 
 
+def watch_requests(hearth):
+    """Reads the request ring as the Requests tab does: verdicts are traced only while it is read."""
+    assert requests.get(f"{hearth.url}/console/api/requests", params={"limit": 1}).status_code == 200
+
+
 def test_denied_request_shows_rule_line(hearth, db, page):
+    watch_requests(hearth)
     db.collection("secret").document("plans").set({"x": 1})
     token = unsigned_jwt({"sub": "mallory"})
     denied = requests.get(f"{hearth.url}/v1/projects/{PROJECT}/databases/(default)/documents/secret/plans",
@@ -318,11 +334,102 @@ def test_denied_request_shows_rule_line(hearth, db, page):
     verdict = page.inner_text("#r-table tr.detail.denied pre")
     assert "false for 'get' @ L9" in verdict
     assert "uid:mallory" in page.inner_text("#r-table")
+    # The denied statement's trace shows where the condition failed.
+    trace = page.inner_text("#r-table tr.verdict.denied pre")
+    assert "✗ allow read @ L9:7 — false for 'get' @ L9" in trace
+    assert "request.auth.uid == 'boss'  →  false" in trace
+    assert 'request.auth.uid  →  "mallory"' in trace
     shot(page, "requests")
     page.goto(console_url(hearth, f"#/rules/{PROJECT}/(default)"))
     page.wait_for_selector("#rules-source .line[data-line='9'].denyhit")
     assert "✗" in page.inner_text("#rules-source .line[data-line='9']")
     shot(page, "rules")
+
+
+def test_allowed_request_shows_statement_line_and_trace(hearth, db, page):
+    watch_requests(hearth)
+    db.collection("secret").document("plans").set({"x": 1})
+    token = unsigned_jwt({"sub": "boss"})
+    allowed = requests.get(f"{hearth.url}/v1/projects/{PROJECT}/databases/(default)/documents/secret/plans",
+                           headers={"Authorization": f"Bearer {token}"})
+    assert allowed.status_code == 200
+    page.goto(console_url(hearth, "#/requests"))
+    page.fill("#r-principal", "uid:boss")
+    page.wait_for_selector("#r-table tr.verdict.allowed pre")
+    verdict = page.locator("#r-table tr.verdict.allowed pre").first.inner_text()
+    assert "allowed by allow read @ L9:7 in match /databases/{database}/documents/secret/{id}" in verdict
+    # The deciding expression's trace: the chain, its operands with their values.
+    assert "request.auth != null && request.auth.uid == 'boss'  →  true" in verdict
+    assert 'request.auth.uid  →  "boss"' in verdict
+    assert "allowed (allowed by L9)" in page.locator("#r-table tr[data-seq]").first.inner_text()
+    api = requests.get(f"{hearth.url}/console/api/requests").json()
+    record = [r for r in api["records"] if r["principal"] == "uid:boss"][-1]
+    statement = record["verdicts"][0]["statements"][0]
+    assert statement["outcome"] == "granted" and statement["line"] == 9 and statement["methods"] == ["read"]
+    shot(page, "requests-allowed")
+
+
+def test_batch_shows_one_row_per_write_with_its_verdict(hearth, db, page):
+    watch_requests(hearth)
+    token = unsigned_jwt({"sub": "writer"})
+    base = f"projects/{PROJECT}/databases/(default)/documents"
+    body = {"writes": [
+        {"update": {"name": f"{base}/public/w1", "fields": {"v": {"integerValue": "1"}}}},
+        {"update": {"name": f"{base}/public/w2", "fields": {"v": {"integerValue": "2"}}}},
+        {"delete": f"{base}/public/w1"},
+    ]}
+    response = requests.post(f"{hearth.url}/v1/{base}:commit", json=body, headers={"Authorization": f"Bearer {token}"})
+    assert response.status_code == 200, response.text
+    page.goto(console_url(hearth, "#/requests"))
+    page.fill("#r-principal", "uid:writer")
+    page.wait_for_selector("#r-table tr.write")
+    rows = page.locator("#r-table tr.write")
+    assert rows.count() == 3
+    texts = [rows.nth(index).inner_text() for index in range(3)]
+    assert "public/w1" in texts[0] and "set (create)" in texts[0] and "allowed by L6" in texts[0]
+    assert "public/w2" in texts[1] and "allowed by L6" in texts[1]
+    assert "delete" in texts[2] and "public/w1" in texts[2]
+    assert page.locator("#r-table tr.verdict.allowed").count() == 3
+    shot(page, "requests-batch")
+
+
+def test_rules_trace_values_render_as_text(hearth, page):
+    watch_requests(hearth)
+    payload = '<img src=x onerror="window.__xss = 3">'
+    token = unsigned_jwt({"sub": "tricky", "a": payload})
+    url = f"{hearth.url}/v1/projects/{PROJECT}/databases/(default)/documents/public/xss"
+    assert requests.patch(url, json={"fields": {}}, headers={"Authorization": f"Bearer {token}"}).status_code == 200
+    page.goto(console_url(hearth, "#/requests"))
+    page.fill("#r-principal", "uid:tricky")
+    page.wait_for_selector("#r-table tr.verdict pre")
+    assert payload.replace('"', '\\"') in page.locator("#r-table tr.verdict pre").first.inner_text()
+    assert page.evaluate("window.__xss") is None
+    assert page.locator("#r-table img").count() == 0
+
+
+def test_listener_deliveries_count_as_reads(hearth, db):
+    api = f"{hearth.url}/console/api"
+    col = db.collection("listened")
+    col.document("a").set({"x": 1})
+    col.document("b").set({"x": 2})
+    assert requests.post(f"{api}/usage/reset").status_code == 200
+
+    def reads():
+        for database in requests.get(f"{api}/usage").json()["databases"]:
+            if database["database"] == f"projects/{PROJECT}/databases/(default)":
+                return database["collections"].get("listened", {}).get("reads", 0)
+        return 0
+
+    snapshots = []
+    watch = col.on_snapshot(lambda docs, changes, read_time: snapshots.append(len(docs)))
+    try:
+        assert wait_for(lambda: snapshots and snapshots[-1] == 2)
+        assert wait_for(lambda: reads() == 2)  # the initial snapshot: one read per document
+        col.document("c").set({"x": 3})
+        assert wait_for(lambda: snapshots[-1] == 3)
+        assert wait_for(lambda: reads() == 3)  # each change delivered: one more read
+    finally:
+        watch.unsubscribe()
 
 
 def test_field_holding_script_renders_as_text(hearth, db, page):

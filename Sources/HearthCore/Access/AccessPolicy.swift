@@ -54,14 +54,19 @@ public struct AccessRequest: Sendable {
     /// How many `get`/`exists`/`getAfter`/`existsAfter` calls the request may make: 10 for a
     /// single-document request or a query, 20 for each write of a batch or transaction.
     public var accessCallLimit: Int
+    /// Where the policy records how it judged the request, told in full; nil (the usual case)
+    /// when nobody asked, and the policy evaluates untraced.
+    public var verdictLog: AccessVerdictLog?
 
-    /// Creates a request.
+    /// Creates a request; `verdictLog` defaults to the log of the task creating it, if any.
     public init(
         database: DatabaseID, method: Method, path: ResourcePath, query: StructuredQuery? = nil,
         auth: AccessContext, time: Timestamp, resource: Document? = nil, incoming: Document? = nil,
-        writeFields: [FieldPath]? = nil, accessCallLimit: Int = 10
+        writeFields: [FieldPath]? = nil, accessCallLimit: Int = 10,
+        verdictLog: AccessVerdictLog? = AccessVerdictLog.current
     ) {
         self.accessCallLimit = accessCallLimit
+        self.verdictLog = verdictLog
         self.database = database
         self.method = method
         self.path = path

@@ -13,6 +13,9 @@ struct CommitRequest: Sendable {
     var access: AccessContext = .admin
     /// The policy the writes are judged by (taken when the commit was submitted); nil = unjudged.
     var policy: (any AccessPolicy)?
+    /// Where the policy records its verdicts, taken from the submitting task (the writer thread
+    /// has no task-local of its own); nil when nobody asked.
+    var verdictLog: AccessVerdictLog?
 
     /// Creates a request.
     init(database: DatabaseID, writes: [Write], readVersions: [DocumentKey: Int64?] = [:]) {

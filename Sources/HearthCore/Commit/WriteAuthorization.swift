@@ -30,7 +30,8 @@ enum WriteAuthorization {
             let incoming: Document? = method == .delete ? nil : (after[key] ?? before)
             let accessRequest = AccessRequest(
                 database: request.database, method: method, path: key.path, auth: request.access, time: commitTime,
-                resource: before, incoming: incoming, writeFields: writeFields, accessCallLimit: limit)
+                resource: before, incoming: incoming, writeFields: writeFields, accessCallLimit: limit,
+                verdictLog: request.verdictLog)
             if case .deny(let detail) = policy.authorize(accessRequest, lookup: lookup) {
                 throw FirestoreError.permissionDenied(detail: detail)
             }
@@ -76,7 +77,8 @@ extension WriteAuthorization {
             let incoming = applied.changes.first.flatMap { DocumentRecord(contents: $0.after, fullID: nil).document(key: key) }
             let accessRequest = AccessRequest(
                 database: request.database, method: method, path: key.path, auth: request.access, time: commitTime,
-                resource: nil, incoming: incoming, writeFields: writeFields, accessCallLimit: limit)
+                resource: nil, incoming: incoming, writeFields: writeFields, accessCallLimit: limit,
+                verdictLog: request.verdictLog)
             if case .deny(let detail) = policy.authorize(accessRequest, lookup: lookup) {
                 throw FirestoreError.permissionDenied(detail: detail)
             }

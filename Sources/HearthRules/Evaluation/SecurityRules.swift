@@ -38,14 +38,16 @@ public final class SecurityRules: AccessPolicy, Sendable {
         self.coverage = CoverageStore(expressionCount: file.expressionCount)
         self.judge = RequestJudge(
             file: file, programs: RulePrograms(file: file), limits: limits, applicable: ApplicableCache(),
-            auth: AuthValueCache(), coverage: coverage)
+            auth: AuthValueCache(), coverage: coverage, explainer: RulesExplainer(file: file, source: source))
         self.source = source
         self.fileName = fileName
         self.limits = limits
     }
 
     /// Judges one request: `.allow`, or `.deny(detail:)` with the emulator's text (a newline, then
-    /// one entry per evaluated allow statement). Admin requests are always allowed.
+    /// one entry per evaluated allow statement). Admin requests are always allowed. When the
+    /// request carries a `verdictLog`, the evaluation is traced and its `AccessVerdict` (the
+    /// statement that granted, or why each denied, with the evaluation of each) recorded there.
     public func authorize(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision {
         judge.judge(request, lookup: lookup)
     }

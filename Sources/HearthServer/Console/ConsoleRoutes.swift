@@ -54,6 +54,7 @@ struct ConsoleRoutes: Sendable {
         case ("GET", "requests"):
             let after = Int(target.value("after") ?? "") ?? 0
             let limit = Int(target.value("limit") ?? "") ?? ring.capacity
+            ring.noteReader()
             return try Self.json(RequestsPage(capacity: ring.capacity, records: ring.records(after: after, limit: limit)))
         case ("GET", "rules"):
             return try ConsoleRulesReport.response(project: target.value("project") ?? "", policy: controls.rules)

@@ -1,9 +1,11 @@
+import FirestoreWire
 import Foundation
 import HearthCore
 import Synchronization
 
 /// Reads, writes and deletes per database and per collection since start (or the last reset),
-/// as Firestore's billing counts them: a read per document returned (at least one per query),
+/// as Firestore's billing counts them: a read per document returned (at least one per query) or
+/// delivered to a listener,
 /// a write per document set, a delete per document removed.
 final class UsageCounters: Sendable {
     /// One row of counts.
@@ -44,6 +46,16 @@ final class UsageCounters: Sendable {
     /// Counts a query's reads: one per document returned, one when none is (Firestore's minimum).
     func queried(_ keys: [DocumentKey], database: DatabaseID, collection: ResourcePath) {
         if keys.isEmpty { read(1, database: database, collection: collection.canonicalString) } else { read(keys: keys, database: database) }
+    }
+
+    /// Counts what a Listen stream delivers, as Firestore bills listeners: a read per document
+    /// sent to a target, in the initial snapshot and with each change (one per target it is sent
+    /// to); a document leaving a target or deleted is no read.
+    func listened(_ response: Google_Firestore_V1_ListenResponse) {
+        guard case .documentChange(let change)? = response.responseType, !change.targetIds.isEmpty,
+              let (database, key) = try? ResourceName.document(change.document.name)
+        else { return }
+        read(change.targetIds.count, database: database, collection: key.collectionPath.canonicalString)
     }
 
     /// Counts one commit's changes: a write per document set, a delete per document removed.

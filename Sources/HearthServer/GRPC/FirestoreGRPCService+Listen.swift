@@ -17,6 +17,7 @@ extension FirestoreGRPCService {
         let stream = ListenStream(engine: operations.engine, access: access, retentionMicroseconds: retentionMicroseconds)
         let listens = self.listens
         let log = self.log
+        let usage = operations.usage
         return StreamingServerResponse { writer in
             // One log line per Listen stream, when it ends (its status is how it ended).
             let entry = log.start(method: "Listen", resource: "")
@@ -29,7 +30,8 @@ extension FirestoreGRPCService {
                 stream.close()
                 listens.remove(stream)
             }
-            try await withThrowingTaskGroup(of: Void.self) { group in
+            // Listen targets are judged as they are added: the stream's row tells each verdict.
+            try await log.tracing(entry) { try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     do {
                         for try await message in request.messages { stream.handle(message) }
@@ -41,7 +43,9 @@ extension FirestoreGRPCService {
                 group.addTask {
                     for await output in stream.outputs {
                         switch output {
-                        case .response(let response): try await writer.write(response)
+                        case .response(let response):
+                            usage?.listened(response)
+                            try await writer.write(response)
                         case .failure(let error): throw error
                         }
                     }
@@ -52,7 +56,7 @@ extension FirestoreGRPCService {
                     status = WireStatus.firestoreError(error).code
                     throw error
                 }
-            }
+            } }
             return [:]
         }
     }

@@ -123,7 +123,7 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
                 do {
                     let responses = try await withWireErrors(log: log, method: "Write") {
                         try checkSize(message)
-                        return try await session.handle(message)
+                        return try await log.tracing(entry) { try await session.handle(message) }
                     }
                     log.finish(entry, access: access, status: .ok)
                     try await writer.write(contentsOf: responses)
@@ -189,7 +189,7 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
                 try checkSize(request.message)
                 let caller = try request.metadata.accessContext()
                 access = caller
-                return try await body(request.message, caller)
+                return try await log.tracing(entry) { try await body(request.message, caller) }
             }
             log.finish(entry, access: access, status: .ok)
             return result

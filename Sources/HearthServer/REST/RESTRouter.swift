@@ -22,7 +22,7 @@ struct RESTRouter: RESTResponder {
         let entry = log.start(method: "REST \(request.method)", resource: target.path)
         var access: AccessContext?
         var failure: FirestoreError?
-        let response = await route(request, target: target, access: &access, failure: &failure)
+        let response = await log.tracing(entry) { await route(request, target: target, access: &access, failure: &failure) }
         log.finish(
             entry, access: access, status: failure?.code ?? Self.code(httpStatus: response.status), detail: failure?.message)
         return response

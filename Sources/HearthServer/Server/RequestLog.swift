@@ -29,11 +29,24 @@ struct RequestLog: Sendable {
         let method: String
         let resource: String
         let started: ContinuousClock.Instant
+        /// Collects the rules verdicts told in full and the writes, while a console watches the
+        /// ring (else nil, and rules evaluate untraced).
+        let verdicts: AccessVerdictLog?
     }
 
     /// Starts timing a request of `method` on `resource`.
     func start(method: String, resource: String) -> Entry {
-        Entry(method: method, resource: resource, started: .now)
+        let watched = ring?.isWatched ?? false
+        return Entry(method: method, resource: resource, started: .now, verdicts: watched ? AccessVerdictLog() : nil)
+    }
+
+    /// Runs `body` with the entry's verdict log in force, so every rules check of the request
+    /// records its verdict there (nothing is traced while no console watches).
+    func tracing<Result>(
+        _ entry: Entry, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        guard let verdicts = entry.verdicts else { return try await body() }
+        return try await AccessVerdictLog.$current.withValue(verdicts, operation: body)
     }
 
     /// Logs the finished request: `status` is `.ok` or the code it failed with.
@@ -63,7 +76,9 @@ struct RequestLog: Sendable {
             sequence: 0, time: Date().timeIntervalSince1970 * 1_000, method: entry.method, path: entry.resource,
             principal: Self.principal(access), status: status.name,
             durationMs: Double(seconds) * 1_000 + Double(attoseconds) / 1e15, rules: outcome.rawValue,
-            detail: status == .ok ? nil : detail))
+            detail: status == .ok ? nil : detail, verdicts: entry.verdicts?.verdicts ?? [],
+            verdictsDropped: entry.verdicts?.dropped ?? 0, writes: entry.verdicts?.writes ?? [],
+            writesDropped: entry.verdicts?.writesDropped ?? 0))
     }
 
     /// Logs an internal error (a bug or a storage failure): the client saw only `INTERNAL`.
@@ -97,9 +112,12 @@ struct RequestLog: Sendable {
         return "\(whole)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
-    /// Whether rules are loaded for the project a resource name (`projects/<p>/…`) belongs to.
+    /// Whether rules are loaded for the project a resource name (`projects/<p>/…`, or a REST
+    /// path `/v1/projects/<p>/…`) belongs to.
     private func rulesLoaded(for resource: String) -> Bool {
-        let parts = resource.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        var name = Substring(resource)
+        if name.hasPrefix("/v1/") { name = name.dropFirst(4) }
+        let parts = name.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count >= 2, parts[0] == "projects" else { return false }
         return rules.rules(for: String(parts[1])) != nil
     }

@@ -20,9 +20,27 @@ class OperatorNode: RuleNode, @unchecked Sendable {
 /// left one does not decide), and absorb an error when the other side decides.
 final class LogicNode: OperatorNode, @unchecked Sendable {
     override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
-        let lhs = { () throws(RuleError) -> RuleValue in try self.left.evaluateConcrete(evaluator, frame, role: "bool") }
-        let rhs = { () throws(RuleError) -> RuleValue in try self.right.evaluateConcrete(evaluator, frame, role: "bool") }
-        return .value(op == .and ? try RuleLogic.and(lhs, rhs) : try RuleLogic.or(lhs, rhs))
+        // The operands are written inline so the closures are non-escaping (no allocation for
+        // the captured flag, which tells a trace whether the right operand was skipped).
+        var rightEvaluated = false
+        let value: RuleValue
+        if op == .and {
+            value = try RuleLogic.and(
+                { () throws(RuleError) -> RuleValue in try self.left.evaluateConcrete(evaluator, frame, role: "bool") },
+                { () throws(RuleError) -> RuleValue in
+                    rightEvaluated = true
+                    return try self.right.evaluateConcrete(evaluator, frame, role: "bool")
+                })
+        } else {
+            value = try RuleLogic.or(
+                { () throws(RuleError) -> RuleValue in try self.left.evaluateConcrete(evaluator, frame, role: "bool") },
+                { () throws(RuleError) -> RuleValue in
+                    rightEvaluated = true
+                    return try self.right.evaluateConcrete(evaluator, frame, role: "bool")
+                })
+        }
+        if !rightEvaluated, let tracer = evaluator.context.tracer { tracer.skip(right.id) }
+        return .value(value)
     }
 }
 
@@ -54,14 +72,23 @@ final class LogicChainNode: RuleNode, @unchecked Sendable {
         var current = Self.capture { () throws(RuleError) -> RuleValue in
             try self.first.evaluateConcrete(evaluator, frame, role: "bool")
         }
+        let tracer = context.tracer
         for link in innerLinks {
+            if let tracer, decides(current) { tracer.skip(link.right.id) }
             current = combine(current, link.right, evaluator, frame)
             switch current {
             case .success(let value): context.record(link.id, OutcomeCode.code(of: .value(value)))
             case .failure: context.record(link.id, OutcomeCode.errorCode)
             }
         }
+        if let tracer, decides(current) { tracer.skip(last.id) }
         return .value(try combine(current, last, evaluator, frame).get())
+    }
+
+    /// Whether the result so far decides the chain, so the next operand is not evaluated.
+    private func decides(_ current: Result<RuleValue, RuleError>) -> Bool {
+        guard case .success(.bool(let flag)) = current else { return false }
+        return flag == (op == .or)
     }
 
     /// One link: the result so far combined with `right`.

@@ -18,12 +18,30 @@ class RuleNode: @unchecked Sendable {
     final func evaluate(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let context = evaluator.context
         try context.enterExpression()
+        if let tracer = context.tracer { return try evaluateTraced(evaluator, frame, tracer) }
         do throws(RuleError) {
             let result = try compute(evaluator, frame)
             context.record(id, OutcomeCode.code(of: result))
             return result
         } catch {
             context.record(id, OutcomeCode.errorCode)
+            throw error
+        }
+    }
+
+    /// `evaluate` for a request being traced: the same, and the outcome goes to `tracer` too.
+    private final func evaluateTraced(
+        _ evaluator: RuleEvaluator, _ frame: RuleFrame, _ tracer: RuleTracer
+    ) throws(RuleError) -> RuleTerm {
+        let step = tracer.begin(id)
+        do throws(RuleError) {
+            let result = try compute(evaluator, frame)
+            evaluator.context.record(id, OutcomeCode.code(of: result))
+            tracer.end(step, .value(result))
+            return result
+        } catch {
+            evaluator.context.record(id, OutcomeCode.errorCode)
+            tracer.end(step, .error(error))
             throw error
         }
     }

@@ -63,6 +63,8 @@ final class EvaluationContext {
     let limits: RulesEvaluationLimits
     /// Where outcomes are counted.
     let coverage: CoverageStore
+    /// Records each node's outcome when the request's verdict is to be told in full; nil otherwise.
+    let tracer: RuleTracer?
 
     // The mutable state below is touched by every expression node. A class's mutable stored
     // properties normally pay a dynamic exclusivity check on each access, several per node, which
@@ -87,9 +89,10 @@ final class EvaluationContext {
     /// Creates the context of one request.
     init(
         request: RuleRequest.Parts, resource: ResourceSource, database: String, lookup: any DocumentLookup,
-        accessCallLimit: Int, limits: RulesEvaluationLimits, coverage: CoverageStore
+        accessCallLimit: Int, limits: RulesEvaluationLimits, coverage: CoverageStore, tracer: RuleTracer? = nil
     ) {
         self.coverage = coverage
+        self.tracer = tracer
         self.requestParts = request
         self.resourceSource = resource
         self.database = database

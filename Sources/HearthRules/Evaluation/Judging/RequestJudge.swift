@@ -16,22 +16,33 @@ struct RequestJudge {
     let auth: AuthValueCache
     /// Where evaluation outcomes are counted.
     let coverage: CoverageStore
+    /// Tells traced verdicts (requests carrying an `AccessVerdictLog`).
+    let explainer: RulesExplainer
 
-    /// The decision for `request` (its evaluation's outcomes are counted in `coverage`).
+    /// The decision for `request` (its evaluation's outcomes are counted in `coverage`). When the
+    /// request carries a verdict log, the evaluation is traced and its verdict recorded there.
     func judge(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision {
         if case .admin = request.auth { return .allow }
+        let tracing = request.verdictLog.map { _ in VerdictRecorder(explainer: explainer) }
         let database = request.database.database
         let context = EvaluationContext(
             request: requestParts(request), resource: .document(request.resource),
             database: database, lookup: lookup, accessCallLimit: request.accessCallLimit, limits: limits,
-            coverage: coverage)
-        return request.method == .list
-            ? judgeList(request, context: context)
-            : judgeDocument(request, context: context)
+            coverage: coverage, tracer: tracing?.tracer)
+        let decision = request.method == .list
+            ? judgeList(request, context: context, recorder: tracing)
+            : judgeDocument(request, context: context, recorder: tracing)
+        if let tracing, let log = request.verdictLog {
+            log.append(tracing.verdict(for: request, allowed: decision.isAllowed))
+        }
+        return decision
     }
 
     /// A single-document request: the real `resource`, the statements matching its path.
-    private func judgeDocument(_ request: AccessRequest, context: EvaluationContext) -> AccessDecision {
+    private func judgeDocument(
+        _ request: AccessRequest, context: EvaluationContext, recorder: VerdictRecorder?
+    ) -> AccessDecision {
+        let observe = recorder.map { recorder in { recorder.observe($0, $1) } }
         let method = RulesRequestMethod(request.method)
         var fullPath: [String] = []
         fullPath.reserveCapacity(3 + request.path.segments.count)
@@ -42,31 +53,49 @@ struct RequestJudge {
         let verdict: StatementVerdict
         if let shaped = applicable.allows(in: file, fullPath: fullPath, method: method) {
             let statements = shaped.lazy.map { BoundStatement(concrete: $0, path: fullPath) }
-            verdict = StatementJudge.judge(statements, method: method.rawValue, context: context, programs: programs)
+            verdict = StatementJudge.judge(
+                statements, method: method.rawValue, context: context, programs: programs, observe: observe)
         } else {
             let statements = file.applicableAllows(forDocumentPath: fullPath, method: method)
                 .map { BoundStatement(concrete: $0, path: nil) }
-            verdict = StatementJudge.judge(statements, method: method.rawValue, context: context, programs: programs)
+            verdict = StatementJudge.judge(
+                statements, method: method.rawValue, context: context, programs: programs, observe: observe)
         }
+        if statementsEmpty(verdict) { recorder?.note = DenialDetail.noMatchingStatements }
         return verdict.granted ? .allow : .deny(detail: DenialDetail.text(verdict.entries))
     }
 
     /// A `list` request: judged from the query's constraints, one disjunct at a time.
-    private func judgeList(_ request: AccessRequest, context: EvaluationContext) -> AccessDecision {
+    private func judgeList(
+        _ request: AccessRequest, context: EvaluationContext, recorder: VerdictRecorder?
+    ) -> AccessDecision {
         let statements = ListStatementCollector(file: file, target: ListTarget(request: request), method: .list)
             .statements()
-        guard !statements.isEmpty else { return .deny(detail: DenialDetail.text([DenialDetail.noMatchingStatements])) }
+        guard !statements.isEmpty else {
+            recorder?.note = DenialDetail.noMatchingStatements
+            return .deny(detail: DenialDetail.text([DenialDetail.noMatchingStatements]))
+        }
         guard let disjuncts = QueryDisjunction.disjuncts(of: request.query?.filter) else {
             let message = "Query too complex for rules: more than \(QueryDisjunction.maxDisjuncts) disjunctions."
+            recorder?.note = message
             return .deny(detail: DenialDetail.text([message]))
         }
+        let observe = recorder.map { recorder in { recorder.observe($0, $1) } }
         for conjunction in disjuncts {
+            // A traced verdict tells the disjunct that decided: the failing one, or the last.
+            recorder?.statements.removeAll()
             context.setResource(ConstrainedResource.term(for: conjunction))
             context.resetBudget()
-            let verdict = StatementJudge.judge(statements, method: "list", context: context, programs: programs)
+            let verdict = StatementJudge.judge(
+                statements, method: "list", context: context, programs: programs, observe: observe)
             if !verdict.granted { return .deny(detail: DenialDetail.text(verdict.entries)) }
         }
         return .allow
+    }
+
+    /// Whether a verdict is the one for no applicable statement.
+    private func statementsEmpty(_ verdict: StatementVerdict) -> Bool {
+        !verdict.granted && verdict.entries == [DenialDetail.noMatchingStatements]
     }
 
     /// What the `request` object of an access request is made of.

@@ -11,7 +11,10 @@ export async function call(method, url, body) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(url, init);
+  // The first page of a deep-linked collection may already be on its way (index.html).
+  const prefetched = method === 'GET' && window.consolePrefetch ? window.consolePrefetch.get(url) : undefined;
+  if (prefetched) window.consolePrefetch.delete(url);
+  const response = await (prefetched || fetch(url, init));
   const text = await response.text();
   let data = {};
   try { data = text ? JSON.parse(text) : {}; } catch { data = { raw: text }; }

@@ -37,13 +37,76 @@ export function showRequests(view) {
     const rows = records.filter(matches).slice(-500).reverse();
     fill(table, h('tr', {}, ['Time', 'Method', 'Path', 'Principal', 'Status', 'ms', 'Rules'].map((t) => h('th', {}, t))),
       rows.map((r) => {
+        const verdicts = r.verdicts || [];
+        const single = verdicts.length === 1 && !(r.writes || []).length ? ruleSummary(verdicts[0]) : '';
+        const summary = single.startsWith('allowed by') ? single : '';
         const row = h('tr', { class: r.rules === 'denied' ? 'denied' : '', 'data-seq': r.sequence },
           h('td', { class: 'mono' }, new Date(r.time).toLocaleTimeString()), h('td', {}, r.method),
           h('td', { class: 'mono' }, r.path || '-'), h('td', {}, r.principal), h('td', {}, r.status),
-          h('td', {}, r.durationMs.toFixed(1)), h('td', {}, r.rules));
-        if (!r.detail) return row;
-        return [row, h('tr', { class: 'detail' + (r.rules === 'denied' ? ' denied' : '') }, h('td', { colspan: 7 }, h('pre', { class: 'verdict' }, r.detail)))];
+          h('td', {}, r.durationMs.toFixed(1)), h('td', {}, summary ? `${r.rules} (${summary})` : r.rules));
+        const out = [row];
+        if (r.detail) out.push(h('tr', { class: 'detail' + (r.rules === 'denied' ? ' denied' : '') }, h('td', { colspan: 7 }, h('pre', { class: 'verdict' }, r.detail))));
+        out.push(...subRows(r, verdicts));
+        return out;
       }));
+  }
+
+  // One row per write of a commit or batch (each with its verdict), then the verdicts of the
+  // request's other checks (reads, queries, listen targets).
+  function subRows(r, verdicts) {
+    const rows = [];
+    const unused = verdicts.slice();
+    for (const w of r.writes || []) {
+      const at = unused.findIndex((v) => v.path === w.path && ['create', 'update', 'delete'].includes(v.method));
+      const v = at >= 0 ? unused.splice(at, 1)[0] : null;
+      rows.push(h('tr', { class: 'write' + (v && !v.allowed ? ' denied' : ''), 'data-seq': r.sequence },
+        h('td', {}, ''), h('td', {}, '↳ ' + w.operation + (v && v.method !== w.operation ? ` (${v.method})` : '')), h('td', { class: 'mono' }, w.path),
+        h('td', {}, ''), h('td', {}, w.status), h('td', {}, ''), h('td', {}, v ? ruleSummary(v) : r.rules)));
+      if (v) rows.push(verdictRow(v));
+    }
+    if (r.writesDropped) rows.push(h('tr', { class: 'write' }, h('td', { colspan: 7, class: 'meta' }, `${r.writesDropped} more writes not shown`)));
+    for (const v of unused) {
+      if (unused.length > 1 || (r.writes || []).length) {
+        rows.push(h('tr', { class: 'check' + (v.allowed ? '' : ' denied'), 'data-seq': r.sequence },
+          h('td', {}, ''), h('td', {}, '↳ ' + v.method), h('td', { class: 'mono' }, v.path), h('td', {}, ''),
+          h('td', {}, ''), h('td', {}, ''), h('td', {}, ruleSummary(v))));
+      }
+      rows.push(verdictRow(v));
+    }
+    if (r.verdictsDropped) rows.push(h('tr', { class: 'check' }, h('td', { colspan: 7, class: 'meta' }, `${r.verdictsDropped} more rules checks not shown`)));
+    return rows;
+  }
+
+  // `allowed by L6` or `denied`, short, for the Rules column.
+  function ruleSummary(v) {
+    const granted = v.statements.find((s) => s.outcome === 'granted');
+    return granted ? `allowed by L${granted.line}` : 'denied';
+  }
+
+  // The verdict told in full: the statement that allowed (or each candidate and why it denied),
+  // each with the evaluation trace of its condition. Text only.
+  function verdictRow(v) {
+    const lines = [];
+    const granted = v.statements.find((s) => s.outcome === 'granted');
+    if (granted) {
+      lines.push(h('span', { class: 'head' }, `allowed by allow ${granted.methods.join(', ')} @ L${granted.line}:${granted.column} in match ${granted.match}\n`));
+    } else {
+      lines.push(h('span', { class: 'head' }, `denied ${v.method} ${v.path}` + (v.note ? `: ${v.note}` : '') + '\n'));
+    }
+    for (const s of v.statements) {
+      const mark = s.outcome === 'granted' ? '✓' : '✗';
+      const why = s.outcome === 'granted' ? 'granted' : s.message;
+      lines.push(h('span', { class: 'stmt ' + s.outcome }, `${mark} allow ${s.methods.join(', ')} @ L${s.line}:${s.column} — ${why}\n`));
+      for (const step of s.trace) {
+        const indent = '    ' + '  '.repeat(step.depth);
+        const text = step.state === 'skipped' ? `${step.expression}  — not evaluated`
+          : step.state === 'error' ? `${step.expression}  ✗ ${step.value}` : `${step.expression}  →  ${step.value}`;
+        lines.push(h('span', { class: 'step s-' + step.state }, indent + text + '\n'));
+      }
+      if (s.traceTruncated) lines.push(h('span', { class: 'meta' }, '    … trace cut at its bound\n'));
+    }
+    return h('tr', { class: 'verdict' + (v.allowed ? ' allowed' : ' denied') },
+      h('td', { colspan: 7 }, h('pre', { class: 'trace' }, lines)));
   }
 
   async function poll() {

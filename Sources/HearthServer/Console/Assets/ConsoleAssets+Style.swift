@@ -51,6 +51,14 @@ table.grid { border-collapse: collapse; width: 100%; background: #fff; }
 table.grid th, table.grid td { border-bottom: 1px solid #e3e6ea; padding: 4px 6px; text-align: left; font-size: 13px; vertical-align: top; }
 table.grid td.mono, .mono { font-family: ui-monospace, monospace; }
 tr.denied td { background: #fdecea; }
+tr.write td, tr.check td { background: #fafbfc; font-size: 12px; }
+tr.write.denied td, tr.check.denied td { background: #fdecea; }
+pre.trace { margin: 0; font-size: 12px; }
+pre.trace .head { font-weight: 600; }
+pre.trace .stmt.granted { color: #1b5e20; }
+pre.trace .stmt.denied, pre.trace .stmt.error, pre.trace .s-error { color: #b71c1c; }
+pre.trace .s-value { color: #263238; }
+pre.trace .s-skipped { color: #8a949e; }
 pre { background: #f7f9fb; border: 1px solid #e3e6ea; padding: 8px; overflow: auto; white-space: pre-wrap; }
 .rules-source { font-family: ui-monospace, monospace; font-size: 13px; }
 .rules-source .line { display: flex; }
