@@ -18,6 +18,12 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     /// A gRPC request: the first byte picks the RPC, the rest is its protobuf request, executed.
     case grpc
 
+    /// Closes what the targets keep for the whole process (the scratch emulator, whose temporary
+    /// directory is deleted); `hearth-fuzz` runs it at exit, before LeakSanitizer's final check.
+    package static func closeAll() {
+        ScratchEmulator.shared.close()
+    }
+
     /// Runs one input. Returns nil, or a description of a broken promise (a finding): an internal
     /// error, a 500, a round trip that does not return. A crash or hang is a finding by itself.
     package func run(_ input: Data) -> String? {

@@ -27,6 +27,7 @@ public func fuzzerInitialize(
         FileHandle.standardError.write(Data("hearth-fuzz: set HEARTH_FUZZ_TARGET to one of: \(targetNames)\n".utf8))
         exit(2)
     }
+    atexit { FuzzTarget.closeAll() }
     return 0
 }
 
@@ -87,10 +88,12 @@ struct FuzzReplay {
                 count += 1
                 if let finding = target.run(data) {
                     print("\(file): \(finding)")
+                    FuzzTarget.closeAll()
                     exit(1)
                 }
             }
         }
+        FuzzTarget.closeAll()
         print("\(count) inputs replayed through \(name): no finding")
     }
 

@@ -6,19 +6,21 @@ import Testing
 /// The committed fuzz corpus (`Fuzz/corpus/<target>/`, seeds plus what libFuzzer kept) replayed
 /// through every target in a normal build: each input must run without a finding, so a bug that
 /// fuzzing once found and that comes back fails `make test`, without the sanitized build.
-@Suite("Fuzz corpus replay")
+@Suite("Fuzz corpus replay", .serialized)
 struct CorpusReplayTests {
     /// The corpus folder of `target`.
     static func corpus(_ target: FuzzTarget) -> URL {
         RepositoryPaths.root.appendingPathComponent("Fuzz/corpus/\(target.rawValue)")
     }
 
-    /// Runs `inputs` through `target` on a thread of its own: the REST and gRPC targets block their
-    /// caller while the emulator works, which must not be a thread of the concurrency pool.
+    /// Runs `inputs` through `target` on a thread of its own (the REST and gRPC targets block their
+    /// caller while the emulator works, which must not be a thread of the concurrency pool), then
+    /// closes the scratch emulator (the suite is serialized: no other target is using it).
     static func findings(_ target: FuzzTarget, _ inputs: [(name: String, data: Data)]) async -> [String] {
         await withCheckedContinuation { continuation in
             Thread {
                 let findings = inputs.compactMap { input in target.run(input.data).map { "\(input.name): \($0)" } }
+                FuzzTarget.closeAll()
                 continuation.resume(returning: findings)
             }.start()
         }
