@@ -66,8 +66,8 @@ fuzz: fuzz-build
 ## fuzz-merge: adds to the committed corpus only the inputs of the working corpus that reach new coverage
 fuzz-merge: fuzz-build
 	@B="$$($(SWIFT) build $(FUZZ_BUILD_FLAGS) --show-bin-path)" && for t in $(FUZZ_TARGETS); do \
-		mkdir -p .build-fuzz/corpus/$$t && \
-		LSAN_OPTIONS=suppressions=Fuzz/lsan-long-lived-rules.supp HEARTH_FUZZ_TARGET=$$t nice -n 10 "$$B/hearth-fuzz" -merge=1 -detect_leaks=0 -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=4096 \
+		mkdir -p .build-fuzz/corpus/$$t .build-fuzz/findings && \
+		LSAN_OPTIONS=suppressions=Fuzz/lsan-long-lived-rules.supp HEARTH_FUZZ_TARGET=$$t nice -n 10 "$$B/hearth-fuzz" -merge=1 -detect_leaks=0 -artifact_prefix=.build-fuzz/findings/$$t- -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=4096 \
 			Fuzz/corpus/$$t .build-fuzz/corpus/$$t || exit 1; \
 	done; du -sh Fuzz/corpus
 
