@@ -5,7 +5,7 @@ SWIFT ?= swift
 DATA ?= ./.hearth
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: deps build test soak serve serve-debug bench-client demo demo-medspace demo-komunit demo-giftworld demo-worknow bench bench-quick clean
+.PHONY: deps build test soak fuzz-build fuzz fuzz-merge serve serve-debug bench-client demo demo-medspace demo-komunit demo-giftworld demo-worknow bench bench-quick clean
 
 ## deps: install the LMDB C library and headers if pkg-config cannot find them, and Debian's chromium
 ## (driven headless by Playwright in the console's browser tests) if it is missing
@@ -35,6 +35,41 @@ soak: deps
 	$(SWIFT) build --build-tests
 	B="$$($(SWIFT) build --show-bin-path)" && "$$B/hearth-soak" --cycles 1000 --clients 6 --epoch 20 --json soak.json \
 		&& "$$B/hearth-soak" --disk-full && "$$B/hearth-soak" --load 600 --clients 64 --json soak-load.json
+
+## fuzz-build: the libFuzzer build of `hearth-fuzz` (debug, -sanitize=$(FUZZ_SANITIZE)) in its own build path,
+## .build-fuzz — a full sanitized build of the dependencies, ~40 min on 2 cores the first time; never part of `make test`
+FUZZ_SANITIZE ?= fuzzer,address
+FUZZ_BUILD_FLAGS = --build-path .build-fuzz -Xswiftc -sanitize=$(FUZZ_SANITIZE) -Xswiftc -parse-as-library -Xswiftc -DHEARTH_LIBFUZZER
+fuzz-build: deps
+	$(SWIFT) build $(FUZZ_BUILD_FLAGS) --product hearth-fuzz
+
+## fuzz: runs each of $(FUZZ_TARGETS) for $(FUZZ_SECONDS) s (or $(FUZZ_RUNS) inputs) over the committed corpus
+## Fuzz/corpus/<target> plus a working corpus in .build-fuzz/corpus/<target>; findings go to .build-fuzz/findings/
+## (see specs/reliability.md; rest and grpc run with -detect_leaks=0, their leak report comes at exit).
+## E.g. `make fuzz FUZZ_TARGETS=rules FUZZ_SECONDS=600`.
+FUZZ_TARGETS ?= rules indexes paths resume-token jwt rest grpc
+FUZZ_SECONDS ?= 60
+FUZZ_RUNS ?= -1
+FUZZ_TIMEOUT ?= 30
+FUZZ_OPTIONS ?= -rss_limit_mb=4096 -print_final_stats=1
+fuzz: fuzz-build
+	@B="$$($(SWIFT) build $(FUZZ_BUILD_FLAGS) --show-bin-path)" && mkdir -p .build-fuzz/findings && \
+	for t in $(FUZZ_TARGETS); do \
+		mkdir -p .build-fuzz/corpus/$$t && echo "== fuzzing $$t" && \
+		if [ $$t = rules ]; then L=; else L=suppressions=Fuzz/lsan-long-lived-rules.supp; fi && \
+		case $$t in rest|grpc) D=-detect_leaks=0;; *) D=;; esac && \
+		LSAN_OPTIONS=$$L HEARTH_FUZZ_TARGET=$$t nice -n 10 "$$B/hearth-fuzz" -max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS) \
+			-timeout=$(FUZZ_TIMEOUT) -artifact_prefix=.build-fuzz/findings/$$t- $$D $(FUZZ_OPTIONS) \
+			.build-fuzz/corpus/$$t Fuzz/corpus/$$t || exit 1; \
+	done
+
+## fuzz-merge: adds to the committed corpus only the inputs of the working corpus that reach new coverage
+fuzz-merge: fuzz-build
+	@B="$$($(SWIFT) build $(FUZZ_BUILD_FLAGS) --show-bin-path)" && for t in $(FUZZ_TARGETS); do \
+		mkdir -p .build-fuzz/corpus/$$t .build-fuzz/findings && \
+		LSAN_OPTIONS=suppressions=Fuzz/lsan-long-lived-rules.supp HEARTH_FUZZ_TARGET=$$t nice -n 10 "$$B/hearth-fuzz" -merge=1 -detect_leaks=0 -artifact_prefix=.build-fuzz/findings/$$t- -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=4096 \
+			Fuzz/corpus/$$t .build-fuzz/corpus/$$t || exit 1; \
+	done; du -sh Fuzz/corpus
 
 ## serve: run the emulator (a release build: 2-3x faster than debug through the clients; the first
 ## build takes half an hour or more on 2 cores) on 127.0.0.1:8080 with its data in $(DATA) (Ctrl-C stops it cleanly)

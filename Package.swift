@@ -196,6 +196,23 @@ let package = Package(
                 .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
             ],
             path: "Tests/HearthSoak", swiftSettings: strictSettings),
+        // Package-level: the fuzz targets (rules, indexes, paths, resume tokens, JWTs, REST, gRPC). `hearth-fuzz`
+        // runs one under libFuzzer in the sanitized build of `make fuzz` (never part of `make test`); in a normal
+        // build it only replays inputs, and HearthFuzzTests replays the committed corpus through every target.
+        .target(
+            name: "HearthFuzz",
+            dependencies: [
+                "HearthCore", "HearthRules", "HearthServer", "FirestoreWire",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Fuzz/Sources/HearthFuzz", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "hearth-fuzz", dependencies: ["HearthFuzz"], path: "Fuzz/Sources/hearth-fuzz", swiftSettings: strictSettings),
+        .testTarget(
+            name: "HearthFuzzTests", dependencies: ["HearthFuzz", "HearthTestSupport"], path: "Fuzz/Tests/HearthFuzzTests",
+            swiftSettings: strictSettings),
         .target(
             name: "HearthTestSupport",
             dependencies: ["HearthCore", "FirestoreWire", .product(name: "SwiftProtobuf", package: "swift-protobuf")],

@@ -1,14 +1,14 @@
 import Foundation
-import HearthCore
+package import HearthCore
 
 /// Turns an `Authorization` header into the caller's `AccessContext`, as Firebase's emulator does:
 /// `Bearer owner` is an admin; a JWT (signature not checked, `alg: none` welcome) is a signed-in
 /// user whose `sub` (or `user_id`) is the uid and whose claims are `request.auth.token`; no
 /// header is an unauthenticated caller.
-enum AuthorizationHeader {
+package enum AuthorizationHeader {
     /// The access context for the header value (nil when the header is absent).
     /// - Throws: `UNAUTHENTICATED` when the header is present but not a usable bearer token.
-    static func access(_ header: String?) throws(FirestoreError) -> AccessContext {
+    package static func access(_ header: String?) throws(FirestoreError) -> AccessContext {
         guard let header = header?.trimmingCharacters(in: .whitespaces), !header.isEmpty else { return .unauthenticated }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
@@ -20,7 +20,7 @@ enum AuthorizationHeader {
     }
 
     /// The signed-in user a JWT describes.
-    static func user(fromJWT token: String) throws(FirestoreError) -> AccessContext {
+    package static func user(fromJWT token: String) throws(FirestoreError) -> AccessContext {
         let sections = token.split(separator: ".", omittingEmptySubsequences: false)
         guard sections.count >= 2, let payload = base64URLDecode(String(sections[1])),
               let claims = try? JSONDecoder().decode([String: JSONClaimValue].self, from: payload)

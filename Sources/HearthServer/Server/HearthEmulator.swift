@@ -27,7 +27,7 @@ public final class HearthEmulator: Service, Sendable {
     package let engine: Engine
     let rules: ProjectRulesPolicy
     let listens = ListenRegistry()
-    private let engineOptions: EngineOptions
+    let engineOptions: EngineOptions
     private let initialRulesStamp: FileStamp?
     private let running = Mutex(RunState())
 
@@ -81,15 +81,10 @@ public final class HearthEmulator: Service, Sendable {
     public func start() async throws -> Int {
         let usage = UsageCounters()
         let usageFeed = engine.followChanges(.everything) { database, changes, _ in usage.commit(changes, database: database) }
-        let operations = FirestoreOperations(engine: engine, usage: usage)
-        let controls = EmulatorControls(
-            engine: engine, rules: rules, listens: listens, requestShutdown: { [weak self] in self?.shutdown() })
-        let ring = RequestRing(capacity: configuration.requestRingSize)
-        let log = RequestLog(logger: logger, rules: rules, ring: ring)
-        let console = ConsoleRoutes(
-            controls: controls, ring: ring, usage: usage, guardian: ConsoleGuard(boundHost: configuration.host),
-            requireIndexes: configuration.requireIndexes, project: configuration.project)
-        let router = RESTRouter(operations: operations, controls: controls, log: log, console: console)
+        let endpoints = makeEndpoints(
+            usage: usage, ring: RequestRing(capacity: configuration.requestRingSize),
+            requestShutdown: { [weak self] in self?.shutdown() })
+        let router = endpoints.router
         let maxBytes = configuration.maxRequestBytes
         let factory = SniffingListenerFactory(
             host: configuration.host, port: configuration.port, eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
@@ -97,10 +92,7 @@ public final class HearthEmulator: Service, Sendable {
         var transportConfig = HTTP2ServerTransport.Custom<SniffingListenerFactory>.Config.defaults
         transportConfig.rpc.maxRequestPayloadSize = maxBytes * 4
         let transport = HTTP2ServerTransport.Custom(listenerFactory: factory, config: transportConfig)
-        let service = FirestoreGRPCService(
-            operations: operations, listens: listens, maxRequestBytes: maxBytes,
-            retentionMicroseconds: engineOptions.retentionMicroseconds, writeStreams: WriteStreamHistory(), log: log)
-        let server = GRPCServer(transport: transport, services: [service])
+        let server = GRPCServer(transport: transport, services: [endpoints.service])
         let serveTask = Task { try await server.serve() }
         guard let address = await transport.listeningAddress else {
             try await serveTask.value
