@@ -71,7 +71,8 @@ public struct ImportCommand: AsyncParsableCommand {
                 + "\(target.map(\.description) ?? "the projects it names") in \(String(format: "%.1f", display.elapsed)) s "
                 + "(\(rate) docs/s), \(summary.skipped) skipped"
                 + (summary.damaged > 0
-                    ? ", \(summary.damaged) damaged places passed over (\(ProgressDisplay.bytes(summary.damagedBytes)) lost)" : ""))
+                    ? ", \(summary.damaged) damaged \(summary.damaged == 1 ? "place" : "places") passed over "
+                        + "(\(ProgressDisplay.bytes(summary.damagedBytes)) lost)" : ""))
     }
 
     /// Runs `importer`, stopping it between batches on Ctrl-C (`interrupt`).
