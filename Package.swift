@@ -222,7 +222,11 @@ let package = Package(
             name: "HearthTests", dependencies: ["Hearth", "HearthCore", "HearthTesting", "HearthTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "HearthTransferTests", dependencies: ["HearthTransfer", "HearthCore", "HearthTestSupport"],
+            name: "HearthTransferTests",
+            dependencies: [
+                "HearthTransfer", "HearthCore", "HearthTestSupport", "FirestoreWire",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
             swiftSettings: strictSettings),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"], swiftSettings: strictSettings),
         .testTarget(

@@ -4,19 +4,14 @@ package import HearthCore
 import SwiftProtobuf
 
 /// One document per line in Firestore's REST JSON (`name`, `fields`, `createTime`, `updateTime`),
-/// through the same protobuf JSON mapping the REST API uses.
+/// read through the same protobuf JSON mapping the REST API uses.
 package enum JSONLinesCodec {
-    /// The line for `document` of `database` (no trailing newline).
-    /// - Throws: `INTERNAL` when the JSON encoder fails.
-    package static func line(_ document: Document, database: DatabaseID) throws(FirestoreError) -> [UInt8] {
-        let proto = ProtoDocument.proto(document, in: database)
-        do {
-            var options = JSONEncodingOptions()
-            options.useDeterministicOrdering = true
-            return [UInt8](try proto.jsonUTF8Data(options: options))
-        } catch {
-            throw FirestoreError(.internal, "Could not encode \(document.key) as JSON: \(error)")
-        }
+    /// The line for `document` of `database` (no trailing newline), written directly from the
+    /// core values (`RESTJSONWriter`): what the protobuf JSON mapping of `Document` reads back.
+    package static func line(_ document: Document, database: DatabaseID) -> [UInt8] {
+        var writer = RESTJSONWriter()
+        writer.document(document, database: database)
+        return writer.bytes
     }
 
     /// The record a line holds; the name may be a full resource name or a document path.

@@ -83,7 +83,7 @@ package struct Exporter: Sendable {
         try engine.forEachStoredDocument(in: database) { document throws(FirestoreError) in
             guard selected(document) else { return true }
             if state.documents % 1_024 == 0, isCancelled() { throw Self.cancelled(state.documents) }
-            var line = try JSONLinesCodec.line(document, database: database)
+            var line = JSONLinesCodec.line(document, database: database)
             line.append(0x0A)
             try writer.write(line)
             state.documents += 1
