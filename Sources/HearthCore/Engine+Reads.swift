@@ -67,8 +67,8 @@ extension Engine {
         switch options {
         case .readWrite:
             return transactions.begin(database: database, readVersion: nil)
-        case .readWriteRetry:
-            return transactions.begin(database: database, readVersion: nil, reservesReads: true)
+        case .readWriteRetry(let previous):
+            return transactions.begin(database: database, readVersion: nil, retrying: previous)
         case .readOnly(let readTime):
             let version = try readTime.map { time throws(FirestoreError) in try checkedReadVersion(time) }
                 ?? writer.latestVersion

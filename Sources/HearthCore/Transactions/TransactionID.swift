@@ -1,4 +1,5 @@
-/// The opaque id of a server-side transaction (16 random bytes).
+/// The opaque id of a server-side transaction (16 bytes): when its chain of attempts began
+/// (8 bytes, big-endian microseconds), then 8 random bytes.
 public struct TransactionID: Sendable, Hashable, CustomStringConvertible {
     /// The id's bytes, as sent on the wire.
     public let bytes: [UInt8]
@@ -6,10 +7,22 @@ public struct TransactionID: Sendable, Hashable, CustomStringConvertible {
     /// Wraps bytes received from a client.
     public init(bytes: [UInt8]) { self.bytes = bytes }
 
-    /// A fresh random id.
-    package static func random() -> TransactionID {
+    /// A fresh random id (its chain begins at time zero).
+    package static func random() -> TransactionID { make(chainStarted: 0) }
+
+    /// A fresh id whose chain of attempts began at `chainStarted` (µs): a first attempt's begin
+    /// time, or for a retry the time its first attempt began, so retries keep their age.
+    package static func make(chainStarted: Int64) -> TransactionID {
         var generator = SystemRandomNumberGenerator()
-        return TransactionID(bytes: (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        var bytes = withUnsafeBytes(of: UInt64(bitPattern: chainStarted).bigEndian) { Array($0) }
+        bytes += (0..<8).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return TransactionID(bytes: bytes)
+    }
+
+    /// When the id's chain of attempts began (µs), for ids Hearth made; nil for other bytes.
+    package var chainStarted: Int64? {
+        guard bytes.count == 16 else { return nil }
+        return Int64(bitPattern: bytes.prefix(8).reduce(0) { $0 << 8 | UInt64($1) })
     }
 
     /// Lower-case hex.
@@ -24,7 +37,8 @@ public enum TransactionOptions: Sendable, Equatable {
     case readWrite
     /// A read-write transaction retrying one that aborted (Firestore's `retry_transaction`).
     /// It reserves the documents it reads: until it ends, another transaction that commits a
-    /// write to one of them aborts instead, so a retried transaction cannot keep losing.
+    /// write to one of them aborts instead, so a retried transaction cannot keep losing. Between
+    /// retries the older chain (by its first attempt) takes a reservation from a younger one.
     case readWriteRetry(previous: TransactionID)
     /// Reads only, all at one consistent time: `readTime`, or the latest commit when nil.
     case readOnly(readTime: Timestamp?)

@@ -19,6 +19,8 @@ final class TransactionRegistry: Sendable {
         var lastUsed: Int64
         /// Whether it retries an aborted transaction and so reserves what it reads.
         var reservesReads = false
+        /// When its chain of attempts began (µs): older chains take reservations from younger ones.
+        var chainStarted: Int64 = 0
     }
 
     /// A document in one database.
@@ -63,19 +65,28 @@ final class TransactionRegistry: Sendable {
     /// Creates an empty registry.
     init(clock: any CommitClock) { self.clock = clock }
 
-    /// Registers a new transaction (and forgets expired ones).
-    func begin(database: DatabaseID, readVersion: Int64?, reservesReads: Bool = false) -> TransactionID {
+    /// Registers a new transaction (and forgets expired ones). A retry (`retrying`) reserves what
+    /// it reads and keeps the age of the chain it continues.
+    func begin(database: DatabaseID, readVersion: Int64?, retrying previous: TransactionID? = nil) -> TransactionID {
         let now = clock.nowMicroseconds()
-        let id = TransactionID.random()
+        var chainStarted = now
+        if let claimed = previous?.chainStarted, claimed <= now, claimed >= now - Self.maxChainAgeMicros {
+            chainStarted = claimed
+        }
+        let id = TransactionID.make(chainStarted: chainStarted)
         table.withLock { table in
             let expired = table.open.filter { Self.isExpired($0.value, now: now) }.map(\.key)
             for old in expired { table.remove(old) }
             var state = State(database: database, readVersion: readVersion, started: now, lastUsed: now)
-            state.reservesReads = reservesReads
+            state.reservesReads = previous != nil
+            state.chainStarted = chainStarted
             table.open[id] = state
         }
         return id
     }
+
+    /// The oldest a chain of retries may claim to be (older claims count as new).
+    static let maxChainAgeMicros: Int64 = 3_600_000_000
 
     /// The state of a live transaction of `database`, marking it used.
     func use(_ id: TransactionID, database: DatabaseID) throws(FirestoreError) -> State {
@@ -109,18 +120,24 @@ final class TransactionRegistry: Sendable {
         if conflict { throw FirestoreError(.aborted, "Document version changed between two reads.") }
     }
 
-    /// For a retried transaction, reserves each of `keys` that no live transaction holds yet, then
-    /// waits (at most `maxInFlightWait`) until no accepted commit to them is still invisible.
-    /// Called before reading: every commit accepted after the reservation yields to this
-    /// transaction, and every one accepted before it is visible to the read that follows.
+    /// For a retried transaction, reserves each of `keys` that no live transaction holds yet, or
+    /// that a younger chain holds and has not submitted for commit (wound-wait: the older chain
+    /// wins, so no chain keeps losing), then waits (at most `maxInFlightWait`) until no accepted
+    /// commit to them is still invisible. Called before reading: every commit accepted after the
+    /// reservation yields to this transaction, and every one accepted before it is visible to the
+    /// read that follows.
     func reserveIfRetrying(_ id: TransactionID, keys: [DocumentKey]) {
+        let now = clock.nowMicroseconds()
         let refs: [DocumentRef] = table.withLock { table in
             guard let state = table.open[id], state.reservesReads else { return [] }
             var refs: [DocumentRef] = []
             for key in keys {
                 let ref = DocumentRef(database: state.database, key: key)
                 refs.append(ref)
-                if let holder = table.reservations[ref], table.holds(holder, now: clock.nowMicroseconds()) { continue }
+                if let holder = table.reservations[ref], holder != id, table.holds(holder, now: now) {
+                    // A holder already committing keeps it; a younger open one yields.
+                    guard let held = table.open[holder], state.chainStarted < held.chainStarted else { continue }
+                }
                 table.reservations[ref] = id
             }
             return refs

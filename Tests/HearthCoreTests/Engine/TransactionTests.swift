@@ -198,6 +198,49 @@ struct RetryPriorityTests {
         #expect(try t.get("counters/c")?.fields["n"] == 3)
     }
 
+    /// Two retried chains on one document: the one whose first attempt began earlier takes the
+    /// reservation from the younger one (wound-wait), so a chain cannot lose every round.
+    @Test func theOlderChainTakesTheReservationFromAYoungerOne() async throws {
+        let clock = ManualClock()
+        let t = try TestEngine(options: EngineOptions(durability: .none, initialMapSize: 64 << 20, clock: clock))
+        let key = try t.key("counters/c")
+        try await t.commit([.set(key, fields: ["n": 0])])
+        let olderFirst = try t.engine.beginTransaction(in: t.database)
+        clock.advance(byMicroseconds: 1_000)
+        let youngerFirst = try t.engine.beginTransaction(in: t.database)
+        clock.advance(byMicroseconds: 5_000)
+        let younger = try t.engine.beginTransaction(in: t.database, options: .readWriteRetry(previous: youngerFirst))
+        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(younger))
+        // A retry of a retry keeps the chain's age: the id it continues carries it.
+        let olderAgain = try t.engine.beginTransaction(in: t.database, options: .readWriteRetry(previous: olderFirst))
+        let older = try t.engine.beginTransaction(in: t.database, options: .readWriteRetry(previous: olderAgain))
+        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(older))
+        await expectError(.aborted) {
+            try await t.engine.commit([.set(key, fields: ["n": 1])], in: t.database, transaction: younger)
+        }
+        try await t.engine.commit([.set(key, fields: ["n": 2])], in: t.database, transaction: older)
+        #expect(try t.get("counters/c")?.fields["n"] == 2)
+    }
+
+    @Test func aYoungerChainDoesNotTakeTheReservationOfAnOlderOne() async throws {
+        let clock = ManualClock()
+        let t = try TestEngine(options: EngineOptions(durability: .none, initialMapSize: 64 << 20, clock: clock))
+        let key = try t.key("counters/c")
+        try await t.commit([.set(key, fields: ["n": 0])])
+        let olderFirst = try t.engine.beginTransaction(in: t.database)
+        clock.advance(byMicroseconds: 1_000)
+        let youngerFirst = try t.engine.beginTransaction(in: t.database)
+        let older = try t.engine.beginTransaction(in: t.database, options: .readWriteRetry(previous: olderFirst))
+        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(older))
+        let younger = try t.engine.beginTransaction(in: t.database, options: .readWriteRetry(previous: youngerFirst))
+        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(younger))
+        await expectError(.aborted) {
+            try await t.engine.commit([.set(key, fields: ["n": 1])], in: t.database, transaction: younger)
+        }
+        try await t.engine.commit([.set(key, fields: ["n": 2])], in: t.database, transaction: older)
+        #expect(try t.get("counters/c")?.fields["n"] == 2)
+    }
+
     @Test func plainWritesAreNeverBlockedByAReservation() async throws {
         let t = try stillClockEngine()
         let key = try t.key("counters/c")
