@@ -11,7 +11,8 @@ final class IndexExecutor {
     let store: DocumentStore
     /// The read transaction every read uses.
     let txn: ReadTransaction
-    private let db: UInt32
+    /// The database number read.
+    let db: UInt32
     /// The query whose plan runs.
     let target: QueryTarget
     /// Documents to skip (read elsewhere, as of an earlier version).
