@@ -165,11 +165,6 @@ final class IndexExecutor {
         stats.indexEntriesScanned += count
     }
 
-    /// Counts one document record read.
-    func countDocumentRecord() {
-        stats.documentsScanned += 1
-    }
-
     /// The path of the collection with number `number` (remembered); nil when it is gone.
     func collectionPath(_ number: UInt64) throws -> ResourcePath? {
         if let known = paths[number] { return known }
