@@ -15,6 +15,8 @@ struct BenchResult {
     /// The ratio of each alternating round on its own, when the workload ran in rounds against its
     /// baseline: how stable the ratio is from one round to the next.
     var roundRatios: [Double] = []
+    /// Further figures of the row under stable JSON names (e.g. `pages_touched`).
+    var metrics: [String: Double] = [:]
 
     /// A result without per-round ratios.
     init(name: String, ops: Int, seconds: Double, baseline: String?, roundRatios: [Double] = []) {
@@ -92,8 +94,9 @@ enum BenchReport {
             let spread = result.ratioSpread.map {
                 String(format: "  [rounds: min %.2f×, median %.2f×, max %.2f×]", $0.min, $0.median, $0.max)
             } ?? ""
+            let pages = result.metrics["pages_per_1k_docs"].map { String(format: "  [%.1f pages per 1k docs]", $0) } ?? ""
             print(result.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                + String(format: "%11.0f", result.opsPerSecond) + "  " + ratio + "  " + base + spread)
+                + String(format: "%11.0f", result.opsPerSecond) + "  " + ratio + "  " + base + spread + pages)
         }
     }
 
@@ -108,6 +111,7 @@ enum BenchReport {
                 row["ratio_median"] = spread.median
                 row["ratio_max"] = spread.max
             }
+            for (name, value) in result.metrics { row[name] = value }
             return row
         }
         let data = try JSONSerialization.data(withJSONObject: array, options: [.prettyPrinted, .sortedKeys])

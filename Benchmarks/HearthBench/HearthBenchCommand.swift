@@ -7,7 +7,7 @@ import Foundation
 struct HearthBenchCommand: AsyncParsableCommand {
     /// The groups of workloads, in the order a full run takes them.
     enum Group: String, CaseIterable, ExpressibleByArgument {
-        case engine, api, listeners, rules, wire, queries, transfer, komunit, medspace
+        case engine, api, listeners, rules, wire, queries, counts, transfer, komunit, medspace
     }
 
     static let configuration = CommandConfiguration(
@@ -43,6 +43,9 @@ struct HearthBenchCommand: AsyncParsableCommand {
             case .queries:
                 results += try await QueryWorkloads.run(
                     sizes: quick ? [10_000, 100_000] : [10_000, 1_000_000], repetitions: quick ? 200 : 1_000)
+            case .counts:
+                results += try await CountWorkloads.run(
+                    counted: 10_000, others: quick ? 10_000 : 40_000, repetitions: quick ? 20 : 200)
             case .komunit:
                 results += try await KomunitWorkloads.run(groups: 100_000, searches: quick ? 50 : 200)
             case .medspace: results += try await MedspaceWorkloads.run(quick: quick)

@@ -198,6 +198,7 @@ public final class Cursor {
         let rc = mdb_cursor_get(cursor, &key, &value, op)
         if rc == MDB_NOTFOUND { return nil }
         try transaction.check(rc, "mdb_cursor_get('\(database.name)')")
+        transaction.traced(key: key.bytes, value: value.bytes)
         // lmdb.h: returned key and data point into the map; they are only lent to closures.
         return (key.bytes, value.bytes)
     }

@@ -52,6 +52,8 @@ public final class Environment: @unchecked Sendable {
     private let closeRequested = Atomic<Bool>(false)
     private let closedFlag = Atomic<Bool>(false)
     private let fatalError = Mutex<LMDBError?>(nil)
+    /// Records the pages reads are handed while a benchmark traces them (`tracingPages`).
+    let pageTracer = PageTracer()
 
     /// Opens (creating if needed) the environment in the directory `path`.
     ///

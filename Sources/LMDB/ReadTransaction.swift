@@ -122,6 +122,7 @@ public class ReadTransaction {
         }
         if rc == MDB_NOTFOUND { return nil }
         try check(rc, "mdb_get('\(db.name)')")
+        traced(key: nil, value: value.bytes)
         return value
     }
 

@@ -23,18 +23,11 @@ extension IndexExecutor {
         }
     }
 
-    /// Every document in scope: the collection's records that are documents, or the group's name entries.
+    /// Every document in scope, from the group's name entries (a collection's too: see `countNames`).
     private func count(of scan: NameScan) throws -> Int {
+        if let path = scan.scope.collection { return try countNames(in: path, number: scan.scope.id) }
         let end = StorageKeys.successor(ofPrefix: scan.prefix)
         var total = 0
-        if scan.scope.collection != nil {
-            try txn.scan(in: store.tables.documents, from: scan.prefix, to: end) { _, value in
-                countDocumentRecord()
-                if DocumentRecord.exists(value) { total += 1 }
-                return true
-            }
-            return total
-        }
         try txn.scan(in: store.tables.index, from: scan.prefix, to: end) { _, _ in
             total += 1
             return true

@@ -11,7 +11,8 @@ final class IndexExecutor {
     let store: DocumentStore
     /// The read transaction every read uses.
     let txn: ReadTransaction
-    private let db: UInt32
+    /// The database number read.
+    let db: UInt32
     /// The query whose plan runs.
     let target: QueryTarget
     /// Documents to skip (read elsewhere, as of an earlier version).
@@ -162,11 +163,6 @@ final class IndexExecutor {
     /// Counts index entries read without decoding them.
     func countIndexEntries(_ count: Int) {
         stats.indexEntriesScanned += count
-    }
-
-    /// Counts one document record read.
-    func countDocumentRecord() {
-        stats.documentsScanned += 1
     }
 
     /// The path of the collection with number `number` (remembered); nil when it is gone.

@@ -136,6 +136,13 @@ enum IndexKeys {
         return bytes
     }
 
+    /// The start of every name entry of a collection's documents: its group's name header and the
+    /// collection's path encoded (deeper collections with the same id share it).
+    static func collectionNamePrefix(db: UInt32, collection: ResourcePath) -> [UInt8] {
+        header(db: db, scope: .group, scopeID: groupID(collection.lastSegment ?? ""), kind: .name, field: 0)
+            + groupName(path: collection)
+    }
+
     /// A whole entry key: header, value and name, cut to fit when needed; and its flags.
     static func entry(header: [UInt8], value: [UInt8], name: [UInt8]) -> (key: [UInt8], flags: UInt8) {
         let valueCut = value.count > maxValueBytes
