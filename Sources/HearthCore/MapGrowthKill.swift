@@ -43,7 +43,7 @@ public struct MapGrowthKill: Sendable, Equatable, CustomStringConvertible {
     public init(parsing text: String) throws(FirestoreError) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         let usage = "expected map-growth[:STAGE][:N] with STAGE one of "
-            + Stage.allCases.map(\.rawValue).joined(separator: ", ") + " and N a growth count from 1"
+            + Stage.allCases.map(\.rawValue).joined(separator: ", ") + " and N >= 1 (kill the N-th time STAGE is reached)"
         guard parts.first == "map-growth", parts.count <= 3 else {
             throw FirestoreError(.invalidArgument, "\(Self.environmentVariable)=\(text): \(usage).")
         }

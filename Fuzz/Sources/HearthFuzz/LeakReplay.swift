@@ -78,6 +78,15 @@ package enum LeakReplay {
         package var findings: [String] = []
     }
 
+    /// The parts of a round to run (`HEARTH_LEAK_PARTS`, comma-separated: grpc, rest, get, listen,
+    /// engine; all when unset) — for telling which request holds memory when one does.
+    static let parts: Set<String> = {
+        guard let text = ProcessInfo.processInfo.environment["HEARTH_LEAK_PARTS"] else {
+            return ["grpc", "rest", "get", "listen", "engine"]
+        }
+        return Set(text.split(separator: ",").map(String.init))
+    }()
+
     static let database = "projects/leak/databases/(default)"
     static let documents = database + "/documents"
 
@@ -101,7 +110,7 @@ package enum LeakReplay {
             (update("open/d\(slot)", reference: "open/t\(round)", mask: ["r", "a..b"]), admin, false),
             (update("c/c\(slot)", reference: "open/t\(round)", mask: ["r"], referenceDatabase: "projects/other/databases/(default)"), user, false),
         ]
-        for (request, caller, expectOK) in requests {
+        for (request, caller, expectOK) in requests where parts.contains("grpc") {
             guard let bytes: Data = try? request.serializedBytes() else { continue }
             let call = GRPCCall(service: service, message: bytes, authorization: caller)
             let outcome = waitFor { await call.updateDocumentOutcome() }
@@ -115,7 +124,7 @@ package enum LeakReplay {
         for (uri, expectOK) in [
             ("/v1/\(documents)/open/r\(slot)?updateMask.fieldPaths=r&updateMask.fieldPaths=n&mask.fieldPaths=r", true),
             ("/v1/\(documents)/open/r\(slot)?updateMask.fieldPaths=r&updateMask.fieldPaths=a..b", false),
-        ] {
+        ] where parts.contains("rest") {
             let body = Data(
                 #"{"fields":{"r":{"referenceValue":"\#(documents)/open/t\#(round)"},"n":{"integerValue":"\#(round)"}}}"#.utf8)
             let endpoints = scratch.endpoints
@@ -133,20 +142,26 @@ package enum LeakReplay {
         // A GetDocument of the document the first update wrote.
         var get = Google_Firestore_V1_GetDocumentRequest()
         get.name = documents + "/open/d\(slot)"
-        if let bytes: Data = try? get.serializedBytes() {
+        if parts.contains("get"), let bytes: Data = try? get.serializedBytes() {
             if let finding = grpc(0, bytes, admin) { tally.findings.append(finding) } else { tally.succeeded += 1 }
         }
         // A Listen stream: a document target and a query target, then the client half-closes.
-        if let finding = grpc(12, listenStream(slot), round % 2 == 0 ? admin : user) { tally.findings.append(finding) }
-        // Engine listeners attached and cancelled (what a Listen target does underneath).
+        if parts.contains("listen"), let finding = grpc(12, listenStream(slot), round % 2 == 0 ? admin : user) {
+            tally.findings.append(finding)
+        }
+        if parts.contains("engine") { engineListeners(slot, on: scratch, tally: &tally) }
+    }
+
+    /// A document and a query listener attached to the engine and cancelled (what a Listen
+    /// target does underneath).
+    static func engineListeners(_ slot: Int, on scratch: Scratch, tally: inout Tally) {
         do {
             let engine = scratch.emulator.engine
             let key = try DocumentKey(path: ResourcePath(validating: "open/d\(slot)"))
             let databaseID = try DatabaseID(project: "leak")
             let document = try engine.listen(key, in: databaseID) { _, _ in }
             document.cancel()
-            let query = try engine.listen(
-                StructuredQuery(collectionID: "open"), in: databaseID) { _ in }
+            let query = try engine.listen(StructuredQuery(collectionID: "open"), in: databaseID) { _ in }
             query.cancel()
             tally.succeeded += 2
         } catch {
@@ -226,6 +241,7 @@ package enum LeakReplay {
             return Double(last - first) / Double(max(2 * perPhase, 1))
         }
 
+        /// One line for the terminal.
         package var description: String {
             let growth = growthPerUnit.map { String(format: "%.1f", $0) }.joined(separator: ", ")
             return "\(warmUp) \(unit)s warm-up, then 2 × \(perPhase): floor of the heap in use "
