@@ -30,10 +30,11 @@ test: deps
 	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" Tests/python/run.sh
 
 ## soak: the long reliability runs (specs/reliability.md; `make test` runs the short ones): 1,000
-## SIGKILL cycles, the disk-full scenario (needs root for its tmpfs), 10 minutes of 64 clients
+## SIGKILL cycles, 200 with kills inside map growth, the disk-full scenario (needs root for its tmpfs), 10 minutes of 64 clients
 soak: deps
 	$(SWIFT) build --build-tests
 	B="$$($(SWIFT) build --show-bin-path)" && "$$B/hearth-soak" --cycles 1000 --clients 6 --epoch 20 --json soak.json \
+		&& "$$B/hearth-soak" --cycles 200 --clients 6 --epoch 5 --seed 2500 --kill-at map-growth --json soak-growth.json \
 		&& "$$B/hearth-soak" --disk-full && "$$B/hearth-soak" --load 600 --clients 64 --json soak-load.json
 
 ## fuzz-build: the libFuzzer build of `hearth-fuzz` (debug, -sanitize=$(FUZZ_SANITIZE)) in its own build path,

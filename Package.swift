@@ -199,10 +199,12 @@ let package = Package(
         // Package-level: the fuzz targets (rules, indexes, paths, resume tokens, JWTs, REST, gRPC). `hearth-fuzz`
         // runs one under libFuzzer in the sanitized build of `make fuzz` (never part of `make test`); in a normal
         // build it only replays inputs, and HearthFuzzTests replays the committed corpus through every target.
+        // glibc's malloc statistics for the fuzz package's leak replay (a module map over <malloc.h>).
+        .systemLibrary(name: "CMalloc", path: "Fuzz/Sources/CMalloc"),
         .target(
             name: "HearthFuzz",
             dependencies: [
-                "HearthCore", "HearthRules", "HearthServer", "FirestoreWire",
+                "HearthCore", "HearthRules", "HearthServer", "FirestoreWire", "CMalloc",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,4 +1,6 @@
 public import ArgumentParser
+import Foundation
+import HearthCore
 public import HearthServer
 public import Logging
 import ServiceLifecycle
@@ -80,6 +82,18 @@ public struct ServeCommand: AsyncParsableCommand {
         guard requestLogSize > 0 else {
             throw ValidationError("Invalid value for '--request-log-size': \(requestLogSize) must be at least 1.")
         }
+        _ = try Self.faultKill()
+    }
+
+    /// The crash-test hook `HEARTH_FAULT_KILL` asks for (`map-growth[:STAGE][:N]`), nil when unset.
+    /// - Throws: `ValidationError` when it is set to something else.
+    static func faultKill() throws -> MapGrowthKill? {
+        guard let text = ProcessInfo.processInfo.environment[MapGrowthKill.environmentVariable] else { return nil }
+        do {
+            return try MapGrowthKill(parsing: text)
+        } catch {
+            throw ValidationError(error.message)
+        }
     }
 
     /// The server configuration the flags describe.
@@ -89,6 +103,7 @@ public struct ServeCommand: AsyncParsableCommand {
             requireIndexes: requireIndexes, indexesFile: indexes, syncsEachCommit: !noSync,
             initialMapSize: initialMapSize)
         configuration.requestRingSize = requestLogSize
+        configuration.killAtMapGrowth = try? Self.faultKill()
         return configuration
     }
 

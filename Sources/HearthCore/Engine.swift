@@ -24,12 +24,12 @@ public final class Engine: Sendable {
     public init(directory: String, options: EngineOptions = EngineOptions()) throws(FirestoreError) {
         self.directory = directory
         self.options = options
+        var environmentOptions = EnvironmentOptions(
+            mapSize: options.initialMapSize, maxDatabases: Tables.maxTables, maxReaders: 126,
+            durable: options.durability.syncsEachCommit)
+        environmentOptions.mapGrowthHook = options.killAtMapGrowth?.hook()
         let environment = try StorageErrorMapping.mapping {
-            try Environment(
-                path: directory,
-                options: EnvironmentOptions(
-                    mapSize: options.initialMapSize, maxDatabases: Tables.maxTables, maxReaders: 126,
-                    durable: options.durability.syncsEachCommit))
+            try Environment(path: directory, options: environmentOptions)
         }
         do {
             let tables = try StorageErrorMapping.mapping { try Tables(environment: environment) }

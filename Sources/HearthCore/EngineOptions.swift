@@ -27,6 +27,9 @@ public struct EngineOptions: Sendable {
     package var indexIdleDelay: Double = 0.05
     /// Seconds after a query needed the index during which commits index as they go.
     package var indexDemandWindow: Double = 1
+    /// A crash-test hook: kill the process inside a map growth (`HEARTH_FAULT_KILL`); nil, the
+    /// default, installs nothing.
+    public var killAtMapGrowth: MapGrowthKill?
 
     /// Creates options; the defaults are durable, a 4 GiB initial map, one hour of history, no
     /// composite indexes, every valid query allowed, and index work of groups of 256 writes or

@@ -86,6 +86,7 @@ extension Environment {
                     try growForReplay(&growths)
                     continue
                 }
+                if growths > 0, let hook = options.mapGrowthHook { hook(.afterCommit, mapSize) }
                 return value
             }
         }
@@ -106,7 +107,10 @@ extension Environment {
             throw LMDBError(code: LMDBError.mapFull.code, message: "the map cannot grow beyond \(current) bytes")
         }
         // STYLE rule 18: grow geometrically, in multiples of the OS page size.
+        let hook = options.mapGrowthHook
+        hook?(.beforeResize, current)
         try setMapSize(try OpenedEnvironment.roundUpToPage(doubled, pageSize: pageSize))
+        hook?(.afterResize, mapSize)
     }
 
     /// Enters the gate shared and begins a read-only transaction; the caller must call `endRead`.

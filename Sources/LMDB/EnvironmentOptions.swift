@@ -11,6 +11,10 @@ public struct EnvironmentOptions: Sendable {
     /// `true` (the default) syncs on every commit. `false` is the non-durable mode (`MDB_NOSYNC` and
     /// `MDB_NOMETASYNC`): a crash may lose recent commits, never corrupt the file; `close()` syncs first.
     public var durable: Bool
+    /// Told, on the writing thread, about each stage of automatic map growth with the map size at
+    /// that moment. A fault-injection hook for crash tests (`hearth serve` sets it only when
+    /// `HEARTH_FAULT_KILL` asks); nil, the default, costs nothing.
+    public var mapGrowthHook: (@Sendable (MapGrowthStage, Int) -> Void)?
 
     /// Creates options; the defaults are a 1 GiB map, 16 databases, 126 readers, durable commits.
     public init(mapSize: Int = 1 << 30, maxDatabases: Int = 16, maxReaders: Int = 126, durable: Bool = true) {

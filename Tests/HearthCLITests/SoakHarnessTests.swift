@@ -4,7 +4,8 @@ import Testing
 
 /// The reliability harness's short runs (what CI runs; the long ones are in specs/reliability.md):
 /// `hearth serve` killed with SIGKILL 20 times under concurrent clients with nothing acknowledged
-/// lost, no batch torn and `hearth verify` clean; a full disk refused with RESOURCE_EXHAUSTED; and
+/// lost, no batch torn and `hearth verify` clean, and 6 times with kills inside map growth; a full
+/// disk refused with RESOURCE_EXHAUSTED; and
 /// 20 s of 16 concurrent clients with no unexpected error.
 @Suite("Soak harness (short)", .serialized)
 struct SoakHarnessTests {
@@ -32,6 +33,20 @@ struct SoakHarnessTests {
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("20 cycles (20 SIGKILLs"), "\(result.output)")
         #expect(result.output.contains(" 0 violations"), "\(result.output)")
+    }
+
+    @Test(.enabled(if: built, "build the tests (make test does) to run the soak harness"))
+    func killsInsideMapGrowthLoseNothing() throws {
+        // HEARTH_FAULT_KILL armed: the server kills itself at each stage of a map growth in turn.
+        let result = try soak(["--cycles", "6", "--clients", "4", "--epoch", "3", "--seed", "7", "--kill-at", "map-growth"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains(" 0 violations"), "\(result.output)")
+        // Seed 7 arms four cycles (the other two are bulk-commit kills); each one's load outgrew
+        // the map in the runs so far. Every stage must have been hit.
+        for stage in ["before-resize", "after-resize", "after-commit"] {
+            #expect(!result.output.contains("(0 \(stage)") && !result.output.contains(" 0 \(stage)"),
+                "no kill at \(stage): \(result.output)")
+        }
     }
 
     @Test(.enabled(if: built, "build the tests (make test does) to run the soak harness"))

@@ -28,6 +28,13 @@ struct SoakOptions: Sendable {
     var injectLoss = false
     /// Run the load scenario (SoakLoadRun) for this many seconds instead of crash cycles.
     var load: Double?
+    /// `--kill-at map-growth`: every cycle but the bulk-commit ones starts the server with
+    /// `HEARTH_FAULT_KILL` armed at a stage of its first map growth (the stages in turn), so the
+    /// kill lands inside the growth; `--kill-at random` (the default) kills at a random moment.
+    var killAtMapGrowth = false
+    /// How long an armed cycle waits for the server to kill itself in a growth before the harness
+    /// kills it (a cycle whose load did not outgrow the map), in seconds.
+    var growthWait = 8.0
 
     /// Parses `arguments` (without the program name); throws a usage message on anything unknown.
     init(arguments: [String]) throws(SoakUsage) {
@@ -57,11 +64,17 @@ struct SoakOptions: Sendable {
             case "--min-load": minimumLoad = try number(Double.self)
             case "--max-load": maximumLoad = try number(Double.self)
             case "--load": load = try number(Double.self)
+            case "--growth-wait": growthWait = try number(Double.self)
+            case "--kill-at":
+                guard value == "map-growth" || value == "random" else {
+                    throw SoakUsage(problem: "--kill-at: \(value) is neither map-growth nor random")
+                }
+                killAtMapGrowth = value == "map-growth"
             default: throw SoakUsage(problem: "unknown option \(flag)")
             }
         }
-        guard cycles > 0, clients > 0, epoch > 0, minimumLoad >= 0, maximumLoad >= minimumLoad else {
-            throw SoakUsage(problem: "cycles, clients and epoch must be positive and --min-load <= --max-load")
+        guard cycles > 0, clients > 0, epoch > 0, minimumLoad >= 0, maximumLoad >= minimumLoad, growthWait > 0 else {
+            throw SoakUsage(problem: "cycles, clients, epoch and --growth-wait must be positive and --min-load <= --max-load")
         }
     }
 }
@@ -75,7 +88,8 @@ struct SoakUsage: Error, CustomStringConvertible {
         """
         hearth-soak: \(problem)
         usage: hearth-soak [--disk-full | --load SECONDS] [--inject-loss] [--cycles N] [--clients N] [--seed N] [--epoch N] [--initial-map-size BYTES]
-                           [--min-load SECONDS] [--max-load SECONDS] [--hearth PATH] [--scratch DIR] [--json FILE]
+                           [--min-load SECONDS] [--max-load SECONDS] [--kill-at random|map-growth] [--growth-wait SECONDS]
+                           [--hearth PATH] [--scratch DIR] [--json FILE]
         """
     }
 }

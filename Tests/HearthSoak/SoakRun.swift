@@ -2,7 +2,8 @@ import Foundation
 import FirestoreWire
 import Synchronization
 
-/// The cycle loop: start, load, kill at a random moment, verify, restart, check.
+/// The cycle loop: start, load, kill at a random moment (or, with `--kill-at map-growth`, inside a
+/// map growth: the server kills itself there), verify, restart, check.
 struct SoakRun {
     let options: SoakOptions
 
@@ -23,12 +24,15 @@ struct SoakRun {
                 ledger = SoakLedger()
                 listener.reset()
             }
-            let server = try await start(cycle: cycle, data: data)
+            // (Drawn before the start, which draws nothing: the same seed gives the same run as before.)
+            let backlog = random.next() % 4 == 0
+            // Armed cycles rotate through the stages; the bulk-commit cycles keep their own kill.
+            let stage = options.killAtMapGrowth && !backlog ? Self.growthStages[cycle % Self.growthStages.count] : nil
+            let server = try await start(cycle: cycle, data: data, armed: stage, hearth: hearth, into: &report)
             if pendingCheck { try await check(server, ledger, listener, cycle: cycle - 1, into: &report) }
             let mapBefore = max(recordedMapSize(dataDirectory: data), options.initialMapSize)
 
             let load = SoakLoad()
-            let backlog = random.next() % 4 == 0
             let workers = (0..<options.clients).map { index in
                 SoakWorker(
                     index: index, cycle: cycle, port: server.port, ledger: ledger, load: load,
@@ -49,10 +53,21 @@ struct SoakRun {
                 }
                 try await Task.sleep(for: .milliseconds(Int(random.next() % 30)))
                 report.backlogKills += 1
+            } else if let stage {
+                // Wait for the server to kill itself inside the growth (or give up and kill it).
+                let deadline = Date().addingTimeInterval(options.growthWait)
+                while server.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+                if server.killedItselfInGrowth {
+                    report.growthKills[stage, default: 0] += 1
+                } else {
+                    report.armedWithoutGrowth += 1
+                }
             } else {
                 try await Task.sleep(for: .seconds(loadSeconds))
             }
-            if !server.isRunning { report.violations.append("cycle \(cycle): the server died by itself:\n\(server.output)") }
+            if !server.isRunning, !server.killedItselfInGrowth {
+                report.violations.append("cycle \(cycle): the server died by itself:\n\(server.output)")
+            }
             load.stopped.store(true, ordering: .releasing)
             server.kill()
             await working.value
@@ -60,7 +75,12 @@ struct SoakRun {
             report.kills += 1
             report.commits += load.commits.load(ordering: .relaxed)
             report.aborted += load.aborted.load(ordering: .relaxed)
-            for error in load.unexpected.withLock({ $0 }) { report.violations.append("cycle \(cycle): unexpected error \(error)") }
+            // A server that killed itself (armed) did so under the clients: the requests it cut off
+            // fail with UNAVAILABLE before the harness could say stop. Those writes stay in doubt.
+            let cutOff = server.killedItselfInGrowth
+            for error in load.unexpected.withLock({ $0 }) where !(cutOff && error.contains("unavailable")) {
+                report.violations.append("cycle \(cycle): unexpected error \(error)")
+            }
 
             let verify = try await runToCompletion(hearth, ["verify", "--data", data, "--initial-map-size", String(options.initialMapSize)])
             report.verifications += 1
@@ -89,11 +109,35 @@ struct SoakRun {
         return report
     }
 
+    /// The `HEARTH_FAULT_KILL` stages armed cycles rotate through.
+    static let growthStages = ["before-resize", "after-resize", "after-commit"]
+
     /// Starts the server over `data`.
     private func start(cycle: Int, data: String) async throws -> SoakServer {
         try await SoakServer(
             hearth: options.hearth, data: data, initialMapSize: options.initialMapSize,
             log: options.scratch + "/serve-\(cycle % 2).log")
+    }
+
+    /// Starts the server over `data`, armed to kill itself at `stage` of its first map growth. When
+    /// the growth comes while it opens (recovering index work a kill left pending), that kill is
+    /// counted, the directory verified, and the server started again unarmed.
+    private func start(
+        cycle: Int, data: String, armed stage: String?, hearth: String, into report: inout SoakReport
+    ) async throws -> SoakServer {
+        guard let stage else { return try await start(cycle: cycle, data: data) }
+        do {
+            return try await SoakServer(
+                hearth: options.hearth, data: data, initialMapSize: options.initialMapSize,
+                log: options.scratch + "/serve-\(cycle % 2).log", faultKill: "map-growth:\(stage):1")
+        } catch let failure as SoakFailure where failure == .killedInGrowthAtStart {
+            report.growthKillsAtOpen += 1
+            report.kills += 1
+            let verify = try await runToCompletion(hearth, ["verify", "--data", data, "--initial-map-size", String(options.initialMapSize)])
+            report.verifications += 1
+            if verify.status != 0 { report.violations.append("cycle \(cycle): hearth verify failed after a kill at open:\n\(verify.output)") }
+            return try await start(cycle: cycle, data: data)
+        }
     }
 
     /// Checks the restarted server against the ledger.
@@ -120,6 +164,12 @@ struct SoakReport: Sendable {
     var cycles = 0
     var kills = 0
     var backlogKills = 0
+    /// Kills the server made of itself inside a map growth, by stage (`--kill-at map-growth`).
+    var growthKills: [String: Int] = [:]
+    /// Armed servers that killed themselves in a growth while opening (then restarted unarmed).
+    var growthKillsAtOpen = 0
+    /// Armed cycles whose load did not grow the map in time (the harness killed the server).
+    var armedWithoutGrowth = 0
     var cyclesWithMapGrowth = 0
     var largestMap = 0
     var commits = 0
@@ -138,8 +188,17 @@ struct SoakReport: Sendable {
         \(cyclesWithMapGrowth) with map growth under load, map now \(largestMap / 1024) KiB) in \(Int(seconds)) s; \
         \(commits) commits acknowledged, \(aborted) transaction commits aborted and retried; \
         \(verifications) hearth verify runs, \(checks) ledger checks, \(listenerResumes) listener resumes; \
-        \(violations.count) violations
+        \(violations.count) violations\(growthSummary)
         """
+    }
+
+    /// The map-growth kills, when the run armed them.
+    private var growthSummary: String {
+        guard options.killAtMapGrowth else { return "" }
+        let total = growthKills.values.reduce(0, +)
+        let stages = SoakRun.growthStages.map { "\(growthKills[$0, default: 0]) \($0)" }.joined(separator: ", ")
+        return "; \(total) SIGKILLs inside a map growth (\(stages)), \(growthKillsAtOpen) while opening, "
+            + "\(armedWithoutGrowth) armed cycles without growth"
     }
 
     /// The figures as JSON.
@@ -150,6 +209,8 @@ struct SoakReport: Sendable {
             "verifyRuns": verifications, "ledgerChecks": checks, "listenerResumes": listenerResumes,
             "listenerSnapshots": snapshots, "seconds": seconds, "violations": violations, "clients": options.clients,
             "seed": options.seed, "epoch": options.epoch, "initialMapSize": options.initialMapSize,
+            "killAtMapGrowth": options.killAtMapGrowth, "growthKills": growthKills,
+            "growthKillsAtOpen": growthKillsAtOpen, "armedWithoutGrowth": armedWithoutGrowth,
         ]
         return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
     }

@@ -9,7 +9,9 @@ final class SoakServer: @unchecked Sendable {
     private let log: String
 
     /// Starts `hearth serve` on a free loopback port and waits (up to 60 s) for its ready line.
-    init(hearth: String, data: String, initialMapSize: Int?, log: String) async throws {
+    /// `faultKill`, when given, is passed as `HEARTH_FAULT_KILL` (the server then kills itself
+    /// inside a map growth).
+    init(hearth: String, data: String, initialMapSize: Int?, log: String, faultKill: String? = nil) async throws {
         self.log = log
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
@@ -19,6 +21,11 @@ final class SoakServer: @unchecked Sendable {
         ] + (initialMapSize.map { ["--initial-map-size", String($0)] } ?? [])
         process.standardOutput = output
         process.standardError = output
+        if let faultKill {
+            var environment = ProcessInfo.processInfo.environment
+            environment["HEARTH_FAULT_KILL"] = faultKill
+            process.environment = environment
+        }
         try process.run()
         try output.close()
         let deadline = Date().addingTimeInterval(60)
@@ -28,7 +35,10 @@ final class SoakServer: @unchecked Sendable {
                 self.port = port
                 return
             }
-            guard process.isRunning else { throw SoakFailure("hearth serve exited at start:\n\(text)") }
+            guard process.isRunning else {
+                if killedItselfInGrowth { throw SoakFailure.killedInGrowthAtStart }
+                throw SoakFailure("hearth serve exited at start:\n\(text)")
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
         kill()
@@ -57,6 +67,14 @@ final class SoakServer: @unchecked Sendable {
 
     /// Whether the process is still running (it must be, until the kill).
     var isRunning: Bool { process.isRunning }
+
+    /// Whether the process is gone, killed by SIGKILL, and said it killed itself in a map growth
+    /// (the `HEARTH_FAULT_KILL` line).
+    var killedItselfInGrowth: Bool {
+        guard !process.isRunning else { return false }
+        return process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+            && output.contains("HEARTH_FAULT_KILL=map-growth")
+    }
 
     /// Kills the server with SIGKILL and waits until it is gone.
     func kill() {
@@ -105,10 +123,13 @@ func recordedMapSize(dataDirectory: String) -> Int {
 }
 
 /// A harness failure that is not a violation (the server would not start, a tool misbehaved).
-struct SoakFailure: Error, CustomStringConvertible {
+struct SoakFailure: Error, CustomStringConvertible, Equatable {
     /// What went wrong.
     let description: String
     init(_ description: String) { self.description = description }
+
+    /// An armed server killed itself in a map growth before it was ready (recovery at open grew the map).
+    static let killedInGrowthAtStart = SoakFailure("hearth serve killed itself in a map growth while opening")
 }
 
 /// Prints `line` at once (unbuffered), so progress reaches a log file as it happens.

@@ -53,6 +53,24 @@ struct GRPCCall: Sendable {
         }
     }
 
+    /// Runs UpdateDocument as `run(2)` does and returns how it ended: nil when it succeeded, else
+    /// the status code (an error that is not a gRPC status counts as UNKNOWN; undecodable bytes as
+    /// INVALID_ARGUMENT). For the leak replay, which counts successes and refusals.
+    func updateDocumentOutcome() async -> RPCError.Code? {
+        let descriptor = Firestore.Method.UpdateDocument.descriptor
+        guard let request = try? Google_Firestore_V1_UpdateDocumentRequest(serializedBytes: message) else {
+            return .invalidArgument
+        }
+        do {
+            let response = try await service.updateDocument(
+                request: ServerRequest(metadata: metadata, message: request), context: context(descriptor))
+            if case .failure(let error) = response.accepted { return error.code }
+            return nil
+        } catch {
+            return (error as? RPCError)?.code ?? .unknown
+        }
+    }
+
     /// The request metadata.
     private var metadata: Metadata {
         var metadata = Metadata()

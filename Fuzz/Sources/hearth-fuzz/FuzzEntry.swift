@@ -3,7 +3,8 @@ import HearthFuzz
 
 // `hearth-fuzz`: Hearth's fuzz targets. Built with `-sanitize=fuzzer` (`make fuzz-build`, which
 // defines HEARTH_LIBFUZZER) it is a libFuzzer binary whose target is named by HEARTH_FUZZ_TARGET;
-// built normally it replays inputs: `hearth-fuzz TARGET FILE|DIRECTORY…`
+// built normally it replays inputs: `hearth-fuzz TARGET FILE|DIRECTORY…`, or measures the heap
+// over repeated updates and listens (`hearth-fuzz --leak-replay [--rounds N] [--engines N]`)
 // (`hearth-fuzz --write-seeds Fuzz/corpus`, or HEARTH_FUZZ_WRITE_SEEDS=Fuzz/corpus in the libFuzzer
 // build, writes the generated gRPC seeds).
 
@@ -77,8 +78,13 @@ struct FuzzReplay {
             print(GRPCSeeds.write(corpus: arguments[1]))
             return
         }
+        if arguments.first == "--leak-replay" {
+            exit(LeakReplayCommand.run(Array(arguments.dropFirst())))
+        }
         guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
-            FileHandle.standardError.write(Data("usage: hearth-fuzz TARGET FILE|DIRECTORY… (targets: \(targetNames))\n".utf8))
+            FileHandle.standardError.write(Data(
+                ("usage: hearth-fuzz TARGET FILE|DIRECTORY… (targets: \(targetNames))\n"
+                    + "       hearth-fuzz --leak-replay [--rounds N] [--engines N] [--rounds-per-engine N]\n").utf8))
             exit(2)
         }
         var count = 0

@@ -49,6 +49,7 @@ public final class HearthEmulator: Service, Sendable {
         var options = EngineOptions(
             durability: configuration.syncsEachCommit ? .full : .none, requireIndexes: configuration.requireIndexes)
         if let mapSize = configuration.initialMapSize { options.initialMapSize = mapSize }
+        options.killAtMapGrowth = configuration.killAtMapGrowth
         if let indexesFile = configuration.indexesFile {
             let text: String
             do {

@@ -14,7 +14,9 @@ final class ProjectRulesPolicy: AccessPolicy, Sendable {
 
     /// Guarded by the mutex.
     private let rules = Mutex(Rules())
-    private let engine: Engine
+    /// Weak: the engine holds this policy once rules are installed, so a strong reference here
+    /// would be a cycle that keeps every closed engine (and all it holds) allocated.
+    private weak let engine: Engine?
 
     /// Creates the policy for `engine` (with no rules yet).
     init(engine: Engine) { self.engine = engine }
@@ -51,6 +53,6 @@ final class ProjectRulesPolicy: AccessPolicy, Sendable {
 
     private func install() {
         let hasRules = rules.withLock { $0.file != nil || !$0.byProject.isEmpty }
-        engine.setAccessPolicy(hasRules ? self : nil)
+        engine?.setAccessPolicy(hasRules ? self : nil)
     }
 }

@@ -1,3 +1,5 @@
+public import HearthCore
+
 /// How `hearth serve` runs: where it listens, where data lives, which rules and indexes apply.
 public struct ServerConfiguration: Sendable, Equatable {
     /// The address to bind (loopback by default).
@@ -25,6 +27,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var initialMapSize: Int?
     /// How many recent requests the console's Requests tab keeps (a ring: older ones drop out).
     public var requestRingSize: Int = 1_000
+    /// A crash-test hook: the process kills itself inside a map growth (`HEARTH_FAULT_KILL`,
+    /// read by `hearth serve`); nil by default.
+    public var killAtMapGrowth: MapGrowthKill?
 
     /// Creates a configuration; the defaults are those of `hearth serve` without flags.
     public init(
