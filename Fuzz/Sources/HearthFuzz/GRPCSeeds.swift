@@ -16,16 +16,7 @@ package enum GRPCSeeds {
             seeds.append(("seed-\(name)", Data([rpc | caller << 4]) + bytes))
         }
         func addStream(_ name: String, rpc: UInt8, caller: UInt8, _ messages: [some SwiftProtobuf.Message]) {
-            var bytes = Data()
-            for message in messages {
-                guard let encoded: Data = try? message.serializedBytes() else { return }
-                var length = encoded.count
-                repeat {
-                    bytes.append(UInt8(length & 0x7F) | (length >= 0x80 ? 0x80 : 0))
-                    length >>= 7
-                } while length > 0
-                bytes.append(encoded)
-            }
+            guard let bytes = lengthDelimited(messages) else { return }
             seeds.append(("seed-\(name)", Data([rpc | caller << 4]) + bytes))
         }
 
@@ -234,4 +225,20 @@ package enum GRPCSeeds {
         query.limit.value = 5
         return query
     }
+}
+
+/// A stream target's input: each message's length as a varint, then its bytes (nil when one fails
+/// to encode).
+func lengthDelimited(_ messages: [some SwiftProtobuf.Message]) -> Data? {
+    var bytes = Data()
+    for message in messages {
+        guard let encoded: Data = try? message.serializedBytes() else { return nil }
+        var length = encoded.count
+        repeat {
+            bytes.append(UInt8(length & 0x7F) | (length >= 0x80 ? 0x80 : 0))
+            length >>= 7
+        } while length > 0
+        bytes.append(encoded)
+    }
+    return bytes
 }

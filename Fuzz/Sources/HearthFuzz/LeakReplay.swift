@@ -199,17 +199,7 @@ package enum LeakReplay {
         from.collectionID = "open"
         onQuery.addTarget.query.structuredQuery.from = [from]
         onQuery.addTarget.targetID = 4
-        var bytes = Data()
-        for message in [onDocument, onQuery] {
-            guard let encoded: Data = try? message.serializedBytes() else { continue }
-            var length = encoded.count
-            repeat {
-                bytes.append(UInt8(length & 0x7F) | (length >= 0x80 ? 0x80 : 0))
-                length >>= 7
-            } while length > 0
-            bytes.append(encoded)
-        }
-        return bytes
+        return lengthDelimited([onDocument, onQuery]) ?? Data()
     }
 
     /// The heap in use over a warm-up and two equal phases of work: each phase's floor (the least

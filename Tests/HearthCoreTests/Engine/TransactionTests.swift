@@ -198,47 +198,59 @@ struct RetryPriorityTests {
         #expect(try t.get("counters/c")?.fields["n"] == 3)
     }
 
+    /// Two chains of attempts on `counters/c`: the older's first attempt begins 1 ms before the
+    /// younger's, then the clock moves on 5 ms.
+    private struct TwoChains {
+        let t: TestEngine
+        let key: DocumentKey
+        let olderFirst: TransactionID
+        let youngerFirst: TransactionID
+
+        init() async throws {
+            let clock = ManualClock()
+            t = try TestEngine(options: EngineOptions(durability: .none, initialMapSize: 64 << 20, clock: clock))
+            key = try t.key("counters/c")
+            try await t.commit([.set(key, fields: ["n": 0])])
+            olderFirst = try t.engine.beginTransaction(in: t.database)
+            clock.advance(byMicroseconds: 1_000)
+            youngerFirst = try t.engine.beginTransaction(in: t.database)
+            clock.advance(byMicroseconds: 5_000)
+        }
+
+        /// Begins a retry of `previous` and reads the document in it.
+        func retryAndRead(_ previous: TransactionID) throws -> TransactionID {
+            let retry = try t.engine.beginTransaction(in: t.database, options: .readWriteRetry(previous: previous))
+            _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(retry))
+            return retry
+        }
+
+        /// The younger's commit aborts, the older's lands.
+        func expectOlderWins(older: TransactionID, younger: TransactionID) async throws {
+            await expectError(.aborted) {
+                try await t.engine.commit([.set(key, fields: ["n": 1])], in: t.database, transaction: younger)
+            }
+            try await t.engine.commit([.set(key, fields: ["n": 2])], in: t.database, transaction: older)
+            #expect(try t.get("counters/c")?.fields["n"] == 2)
+        }
+    }
+
     /// Two retried chains on one document: the one whose first attempt began earlier takes the
     /// reservation from the younger one (wound-wait), so a chain cannot lose every round.
     @Test func theOlderChainTakesTheReservationFromAYoungerOne() async throws {
-        let clock = ManualClock()
-        let t = try TestEngine(options: EngineOptions(durability: .none, initialMapSize: 64 << 20, clock: clock))
-        let key = try t.key("counters/c")
-        try await t.commit([.set(key, fields: ["n": 0])])
-        let olderFirst = try t.engine.beginTransaction(in: t.database)
-        clock.advance(byMicroseconds: 1_000)
-        let youngerFirst = try t.engine.beginTransaction(in: t.database)
-        clock.advance(byMicroseconds: 5_000)
-        let younger = try t.engine.beginTransaction(in: t.database, options: .readWriteRetry(previous: youngerFirst))
-        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(younger))
+        let chains = try await TwoChains()
+        let younger = try chains.retryAndRead(chains.youngerFirst)
         // A retry of a retry keeps the chain's age: the id it continues carries it.
-        let olderAgain = try t.engine.beginTransaction(in: t.database, options: .readWriteRetry(previous: olderFirst))
-        let older = try t.engine.beginTransaction(in: t.database, options: .readWriteRetry(previous: olderAgain))
-        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(older))
-        await expectError(.aborted) {
-            try await t.engine.commit([.set(key, fields: ["n": 1])], in: t.database, transaction: younger)
-        }
-        try await t.engine.commit([.set(key, fields: ["n": 2])], in: t.database, transaction: older)
-        #expect(try t.get("counters/c")?.fields["n"] == 2)
+        let olderAgain = try chains.t.engine.beginTransaction(
+            in: chains.t.database, options: .readWriteRetry(previous: chains.olderFirst))
+        let older = try chains.retryAndRead(olderAgain)
+        try await chains.expectOlderWins(older: older, younger: younger)
     }
 
     @Test func aYoungerChainDoesNotTakeTheReservationOfAnOlderOne() async throws {
-        let clock = ManualClock()
-        let t = try TestEngine(options: EngineOptions(durability: .none, initialMapSize: 64 << 20, clock: clock))
-        let key = try t.key("counters/c")
-        try await t.commit([.set(key, fields: ["n": 0])])
-        let olderFirst = try t.engine.beginTransaction(in: t.database)
-        clock.advance(byMicroseconds: 1_000)
-        let youngerFirst = try t.engine.beginTransaction(in: t.database)
-        let older = try t.engine.beginTransaction(in: t.database, options: .readWriteRetry(previous: olderFirst))
-        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(older))
-        let younger = try t.engine.beginTransaction(in: t.database, options: .readWriteRetry(previous: youngerFirst))
-        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(younger))
-        await expectError(.aborted) {
-            try await t.engine.commit([.set(key, fields: ["n": 1])], in: t.database, transaction: younger)
-        }
-        try await t.engine.commit([.set(key, fields: ["n": 2])], in: t.database, transaction: older)
-        #expect(try t.get("counters/c")?.fields["n"] == 2)
+        let chains = try await TwoChains()
+        let older = try chains.retryAndRead(chains.olderFirst)
+        let younger = try chains.retryAndRead(chains.youngerFirst)
+        try await chains.expectOlderWins(older: older, younger: younger)
     }
 
     @Test func plainWritesAreNeverBlockedByAReservation() async throws {
