@@ -12,10 +12,16 @@ package final class LineReader {
     private var atEnd = false
     /// The file offset of the line `next()` returned last.
     package private(set) var lineOffset: Int64 = 0
-    /// Bytes read from the file so far.
-    package private(set) var bytesRead: Int64 = 0
+    /// Bytes of the file (of the range) taken so far: up to the end of the last line returned,
+    /// at the end the whole range, so that adjacent readers' counts add up to the file's size.
+    package var bytesRead: Int64 { min(end ?? .max, chunkStart + Int64(position)) - start }
+    /// Where this reader's range starts.
+    private let start: Int64
     /// Longer lines are refused (a document is at most 1 MiB; its JSON a few times that).
     package static let maxLineBytes = 16 << 20
+
+    /// Lines starting at or after this offset are left to the next reader (see `init(path:range:)`).
+    private let end: Int64?
 
     /// Opens `path`.
     /// - Throws: `NOT_FOUND` when it cannot be opened.
@@ -25,6 +31,41 @@ package final class LineReader {
             throw TransferError.at(path, offset: nil, .notFound, "cannot open the file for reading.")
         }
         self.handle = handle
+        end = nil
+        start = 0
+    }
+
+    /// Opens `path` for the lines that start inside `range`: a line running into the range from
+    /// before it belongs to the previous range, a line starting inside it is read to its end.
+    /// Readers of adjacent ranges together return every line of the file exactly once.
+    /// - Throws: `NOT_FOUND` when it cannot be opened; the file's error when it cannot seek.
+    package init(path: String, range: Range<Int64>) throws(FirestoreError) {
+        start = range.lowerBound
+        self.path = path
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw TransferError.at(path, offset: nil, .notFound, "cannot open the file for reading.")
+        }
+        self.handle = handle
+        end = range.upperBound
+        guard start > 0 else { return }
+        // Start on the byte before the range: the first line break at or after it ends the line
+        // the previous range owns (when that byte is itself a break, the range starts a line).
+        do {
+            try handle.seek(toOffset: UInt64(start - 1))
+        } catch {
+            throw TransferError.io(path, error)
+        }
+        chunkStart = start - 1
+        while true {
+            if position >= chunk.count {
+                guard try load() else { return }
+            }
+            if let newline = chunk[position...].firstIndex(of: 0x0A) {
+                position = newline + 1
+                return
+            }
+            position = chunk.count
+        }
     }
 
     deinit { try? handle.close() }
@@ -41,6 +82,10 @@ package final class LineReader {
             }
             if !started {
                 lineOffset = chunkStart + Int64(position)
+                if let end, lineOffset >= end {
+                    atEnd = true
+                    return nil
+                }
                 started = true
             }
             if let newline = chunk[position...].firstIndex(of: 0x0A) {
@@ -74,7 +119,6 @@ package final class LineReader {
         }
         chunk = [UInt8](data)
         position = 0
-        bytesRead += Int64(chunk.count)
         return true
     }
 }

@@ -25,6 +25,10 @@ package struct Importer: Sendable {
     package var batchSize = 1_000
     /// Keep create and update times when the source has them (JSON Lines).
     package var keepTimes = true
+    /// Threads reading the source at the same time in the check of a checked or replacing import.
+    package var checkThreads = Importer.defaultCheckThreads
+    /// The check does not divide the source into parts smaller than this.
+    package var minimumCheckPartBytes = DocumentSource.minimumPartBytes
 
     /// An importer into `database` (nil: the databases the source names).
     package init(database: DatabaseID?) { self.database = database }
@@ -49,19 +53,17 @@ package struct Importer: Sendable {
     ///   block, as LevelDB's reader does); `CANCELLED` when the task is cancelled between batches.
     package func run(path: String, into engine: Engine, progress: ProgressHandler? = nil) async throws(FirestoreError) -> Summary {
         if mode != .merge {
-            let (_, targets) = try await pass(path: path, engine: nil, progress: progress)
+            let targets = try await check(path: path, progress: progress)
             if mode == .replace {
                 for target in targets.sorted() { _ = try await engine.clearDatabase(target) }
             }
         }
-        return try await pass(path: path, engine: engine, progress: progress).0
+        return try await write(path: path, into: engine, progress: progress)
     }
 
-    /// Reads the source once, checking every record; writes when `engine` is given (one batch
-    /// committing while the next is read). Returns the summary and the databases written to.
-    private func pass(
-        path: String, engine: Engine?, progress: ProgressHandler?
-    ) async throws(FirestoreError) -> (Summary, Set<DatabaseID>) {
+    /// Reads the source once, checking every record and writing them (one batch committing
+    /// while the next is read).
+    private func write(path: String, into engine: Engine, progress: ProgressHandler?) async throws(FirestoreError) -> Summary {
         let pipeline = CommitPipeline()
         do {
             return try await read(path: path, engine: engine, pipeline: pipeline, progress: progress)
@@ -73,13 +75,12 @@ package struct Importer: Sendable {
     }
 
     private func read(
-        path: String, engine: Engine?, pipeline: CommitPipeline, progress: ProgressHandler?
-    ) async throws(FirestoreError) -> (Summary, Set<DatabaseID>) {
-        var targets: Set<DatabaseID> = []
+        path: String, engine: Engine, pipeline: CommitPipeline, progress: ProgressHandler?
+    ) async throws(FirestoreError) -> Summary {
         let source = try DocumentSource(path: path, passingDamage: skipInvalid)
         var state = TransferProgress()
         state.totalBytes = source.totalBytes
-        state.phase = engine == nil ? "checking" : "importing"
+        state.phase = "importing"
         var batch: [Write] = []
         batch.reserveCapacity(batchSize)
         var batchDatabase: DatabaseID?
@@ -103,13 +104,6 @@ package struct Importer: Sendable {
                     continue
                 }
                 state.documents += 1
-                targets.insert(target)
-                guard let engine else {
-                    if state.documents % Int64(batchSize) == 0, Task.isCancelled {
-                        throw FirestoreError(.cancelled, "Import stopped while checking the source; nothing was written.")
-                    }
-                    continue
-                }
                 if let batchDatabase, batchDatabase != target, !batch.isEmpty {
                     try await pipeline.submit(batch, into: batchDatabase, engine: engine, done: state.documents - 1)
                     batch.removeAll(keepingCapacity: true)
@@ -127,20 +121,20 @@ package struct Importer: Sendable {
                 progress(state)
             }
         }
-        if let engine, let batchDatabase, !batch.isEmpty {
+        if let batchDatabase, !batch.isEmpty {
             try await pipeline.submit(batch, into: batchDatabase, engine: engine, done: state.documents)
         }
         try await pipeline.drain()
         state.bytes = source.bytesRead
         state.damagedBytes = source.damagedBytes
         progress?(state)
-        return (Summary(
+        return Summary(
             documents: state.documents, skipped: state.skipped, bytes: state.bytes,
-            damaged: state.damaged, damagedBytes: state.damagedBytes), targets)
+            damaged: state.damaged, damagedBytes: state.damagedBytes)
     }
 
     /// The database a record goes to.
-    private func target(of record: ImportRecord) throws(FirestoreError) -> DatabaseID {
+    func target(of record: ImportRecord) throws(FirestoreError) -> DatabaseID {
         if let database { return database }
         guard let named = record.sourceDatabase, !named.project.isEmpty else {
             throw TransferError.invalid(record.file, offset: record.offset, "the record names no project; pass --project.")
@@ -154,7 +148,7 @@ package struct Importer: Sendable {
 
     /// The write for a record: paths and values checked, references into the source's own
     /// database moved to the target database, times kept when asked.
-    private func prepared(_ record: ImportRecord, into database: DatabaseID) throws(FirestoreError) -> Write {
+    func prepared(_ record: ImportRecord, into database: DatabaseID) throws(FirestoreError) -> Write {
         var fields = record.fields
         if let source = record.sourceDatabase, source != database {
             fields = fields.mapValues { ReferenceRemap.remap($0, from: source, to: database) }
