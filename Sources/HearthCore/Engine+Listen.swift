@@ -39,7 +39,7 @@ public final class ListenLane: Sendable {
 
     /// Creates a lane; `settled` gets each commit's version once per listener it reached.
     public init(label: String, settled: @escaping @Sendable (Int64) -> Void) {
-        queue = DispatchQueue(label: label)
+        queue = DispatchQueue(label: label, target: Watcher.deliveryThreads)
         self.settled = settled
     }
 }

@@ -19,9 +19,16 @@ class Watcher: ChangeSubscriber, @unchecked Sendable {
     private let lane: ListenLane?
 
     init(label: String, lane: ListenLane?) {
-        queue = lane?.queue ?? DispatchQueue(label: label)
+        queue = lane?.queue ?? DispatchQueue(label: label, target: Self.deliveryThreads)
         self.lane = lane
     }
+
+    /// Where every listener's queue runs: the global concurrent queue, whose threads are bounded
+    /// by the cores. (A queue made without a target runs on libdispatch's overcommit pool, which
+    /// starts a thread whenever a queue has work and no thread is idle: attaching listeners in a
+    /// burst made about a hundred threads, each keeping up to 1,024 spent work items (64 KB) in
+    /// its own cache.)
+    static var deliveryThreads: DispatchQueue { .global(qos: .default) }
 
     /// Tells the lane, on the shared queue, that change set `version` has been handled by every
     /// listener of the lane it was routed to.
