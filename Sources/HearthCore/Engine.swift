@@ -51,6 +51,7 @@ public final class Engine: Sendable {
                     backlogByteLimit: options.indexBacklogByteLimit,
                     clock: options.clock, idleDelaySeconds: options.indexIdleDelay,
                     demandWindowSeconds: options.indexDemandWindow),
+                gathers: options.durability.syncsEachCommit,
                 publish: { hub.publish($0) })
         } catch {
             environment.close()
