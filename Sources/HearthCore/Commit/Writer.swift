@@ -195,6 +195,8 @@ final class Writer: @unchecked Sendable {
             for request in admitted {
                 transactions.clearInFlight(request.writes.map(\.key), database: request.database)
             }
+            // Not kept until the next group: an idle engine would hold the last group's writes.
+            admitted.removeAll(keepingCapacity: true)
             for pending in batch {
                 if let transaction = pending.request.transaction { transactions.release(transaction) }
             }
