@@ -47,22 +47,14 @@ extension Importer {
         var reportedBytes: Int64 = 0
         do throws(FirestoreError) {
             while let item = try source.next() {
-                switch item {
-                case .invalid(let error):
-                    guard skipInvalid else { throw error }
+                switch try take(item) {
+                case .skipped:
                     counts.skipped += 1
                 case .damaged:
                     counts.damaged += 1
-                case .document(let record):
-                    do {
-                        let target = try self.target(of: record)
-                        _ = try prepared(record, into: target)
-                        outcome.targets.insert(target)
-                        counts.documents += 1
-                    } catch {
-                        guard skipInvalid else { throw error }
-                        counts.skipped += 1
-                    }
+                case .write(_, let target):
+                    outcome.targets.insert(target)
+                    counts.documents += 1
                 }
                 if (counts.documents + counts.skipped) % 512 == 0 {
                     counts.bytes = source.bytesRead - reportedBytes

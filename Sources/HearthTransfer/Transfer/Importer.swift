@@ -86,23 +86,12 @@ package struct Importer: Sendable {
         var batchDatabase: DatabaseID?
         var reported = ContinuousClock.now
         while let item = try source.next() {
-            switch item {
-            case .invalid(let error):
-                guard skipInvalid else { throw error }
+            switch try take(item) {
+            case .skipped:
                 state.skipped += 1
             case .damaged:
                 state.damaged += 1
-            case .document(let record):
-                let write: Write
-                let target: DatabaseID
-                do {
-                    target = try self.target(of: record)
-                    write = try prepared(record, into: target)
-                } catch {
-                    guard skipInvalid else { throw error }
-                    state.skipped += 1
-                    continue
-                }
+            case .write(let write, let target):
                 state.documents += 1
                 if let batchDatabase, batchDatabase != target, !batch.isEmpty {
                     try await pipeline.submit(batch, into: batchDatabase, engine: engine, done: state.documents - 1)
@@ -133,8 +122,38 @@ package struct Importer: Sendable {
             damaged: state.damaged, damagedBytes: state.damagedBytes)
     }
 
+    /// What one item of a source comes to.
+    enum Taken {
+        /// A checked write into a database.
+        case write(Write, DatabaseID)
+        /// An invalid record passed over (`skipInvalid`).
+        case skipped
+        /// Damaged framing passed over (`skipInvalid`).
+        case damaged
+    }
+
+    /// Checks one item of a source and prepares its write.
+    /// - Throws: the item's error unless `skipInvalid`.
+    func take(_ item: DocumentSource.Item) throws(FirestoreError) -> Taken {
+        switch item {
+        case .invalid(let error):
+            guard skipInvalid else { throw error }
+            return .skipped
+        case .damaged:
+            return .damaged
+        case .document(let record):
+            do {
+                let target = try self.target(of: record)
+                return .write(try prepared(record, into: target), target)
+            } catch {
+                guard skipInvalid else { throw error }
+                return .skipped
+            }
+        }
+    }
+
     /// The database a record goes to.
-    func target(of record: ImportRecord) throws(FirestoreError) -> DatabaseID {
+    private func target(of record: ImportRecord) throws(FirestoreError) -> DatabaseID {
         if let database { return database }
         guard let named = record.sourceDatabase, !named.project.isEmpty else {
             throw TransferError.invalid(record.file, offset: record.offset, "the record names no project; pass --project.")
@@ -148,7 +167,7 @@ package struct Importer: Sendable {
 
     /// The write for a record: paths and values checked, references into the source's own
     /// database moved to the target database, times kept when asked.
-    func prepared(_ record: ImportRecord, into database: DatabaseID) throws(FirestoreError) -> Write {
+    private func prepared(_ record: ImportRecord, into database: DatabaseID) throws(FirestoreError) -> Write {
         var fields = record.fields
         if let source = record.sourceDatabase, source != database {
             fields = fields.mapValues { ReferenceRemap.remap($0, from: source, to: database) }
