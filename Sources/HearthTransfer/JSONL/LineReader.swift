@@ -14,25 +14,19 @@ package final class LineReader {
     package private(set) var lineOffset: Int64 = 0
     /// Bytes of the file (of the range) taken so far: up to the end of the last line returned,
     /// at the end the whole range, so that adjacent readers' counts add up to the file's size.
-    package var bytesRead: Int64 { min(end ?? .max, chunkStart + Int64(position)) - start }
+    package var bytesRead: Int64 { min(end, chunkStart + Int64(position)) - start }
     /// Where this reader's range starts.
     private let start: Int64
     /// Longer lines are refused (a document is at most 1 MiB; its JSON a few times that).
     package static let maxLineBytes = 16 << 20
 
     /// Lines starting at or after this offset are left to the next reader (see `init(path:range:)`).
-    private let end: Int64?
+    private let end: Int64
 
-    /// Opens `path`.
+    /// Opens `path` for all of its lines.
     /// - Throws: `NOT_FOUND` when it cannot be opened.
-    package init(path: String) throws(FirestoreError) {
-        self.path = path
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TransferError.at(path, offset: nil, .notFound, "cannot open the file for reading.")
-        }
-        self.handle = handle
-        end = nil
-        start = 0
+    package convenience init(path: String) throws(FirestoreError) {
+        try self.init(path: path, range: 0..<Int64.max)
     }
 
     /// Opens `path` for the lines that start inside `range`: a line running into the range from
@@ -82,7 +76,7 @@ package final class LineReader {
             }
             if !started {
                 lineOffset = chunkStart + Int64(position)
-                if let end, lineOffset >= end {
+                if lineOffset >= end {
                     atEnd = true
                     return nil
                 }
