@@ -24,15 +24,21 @@ extension IndexExecutor {
     }
 
     /// Every document in scope, from the group's name entries (a collection's too: see `countNames`).
+    /// Under a parent too long for a key the range is what a cut key keeps of the prefix, and
+    /// each entry's collection decides (entries of other parents share those bytes).
     private func count(of scan: NameScan) throws -> Int {
         if let path = scan.scope.collection { return try countNames(in: path, number: scan.scope.id) }
-        let end = StorageKeys.successor(ofPrefix: scan.prefix)
+        let seekable = QueryPlanner.isSeekable(scan.prefix)
+        let prefix = seekable ? scan.prefix : Array(scan.prefix.prefix(IndexKeys.maxKeyBytes - IndexKeys.cutHashBytes))
         var total = 0
-        try txn.scan(in: store.tables.index, from: scan.prefix, to: end) { _, _ in
-            total += 1
+        var scanned = 0
+        defer { countIndexEntries(scanned) }
+        var underParent = CollectionsUnderParent(parent: target.query.parent)
+        try txn.scan(in: store.tables.index, from: prefix, to: StorageKeys.successor(ofPrefix: prefix)) { _, value in
+            scanned += 1
+            if try seekable || underParent.holds(entry: value, executor: self) { total += 1 }
             return true
         }
-        countIndexEntries(total)
         return total
     }
 
@@ -40,26 +46,34 @@ extension IndexExecutor {
     /// only entries of collections under it (the parent's segments sit after the value in the
     /// key, so the entry's collection decides).
     private func count(of scan: FieldScan) throws -> Int {
-        let query = target.query
-        let underParent = scan.scope.scope == .group && !query.parent.isEmpty
+        let underParent = scan.scope.scope == .group && !target.query.parent.isEmpty
         var total = 0
         var scanned = 0
         defer { countIndexEntries(scanned) }
-        var collectionIsUnderParent: [UInt64: Bool] = [:]
+        var collections = CollectionsUnderParent(parent: target.query.parent)
         try txn.scan(in: store.tables.index, from: scan.from, to: scan.to) { _, value in
             scanned += 1
-            guard underParent else {
-                total += 1
-                return true
-            }
-            guard let entry = IndexKeys.decodeData(value) else { throw FirestoreError(.dataLoss, "An index entry is damaged.") }
-            if collectionIsUnderParent[entry.collection] == nil {
-                collectionIsUnderParent[entry.collection] = try collectionPath(entry.collection)
-                    .map { query.parent.isPrefix(of: $0) && $0.count > query.parent.count } ?? false
-            }
-            if collectionIsUnderParent[entry.collection] == true { total += 1 }
+            if try !underParent || collections.holds(entry: value, executor: self) { total += 1 }
             return true
         }
         return total
+    }
+}
+
+/// Which collections (by number) lie under a parent document, remembered as entries name them.
+private struct CollectionsUnderParent {
+    let parent: ResourcePath
+    private var known: [UInt64: Bool] = [:]
+
+    init(parent: ResourcePath) { self.parent = parent }
+
+    /// Whether the index entry whose data is `entry` belongs to a collection under the parent.
+    mutating func holds(entry: UnsafeRawBufferPointer, executor: IndexExecutor) throws -> Bool {
+        guard let decoded = IndexKeys.decodeData(entry) else { throw FirestoreError(.dataLoss, "An index entry is damaged.") }
+        if let answer = known[decoded.collection] { return answer }
+        let answer = try executor.collectionPath(decoded.collection)
+            .map { parent.isPrefix(of: $0) && $0.count > parent.count } ?? false
+        known[decoded.collection] = answer
+        return answer
     }
 }

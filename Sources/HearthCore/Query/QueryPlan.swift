@@ -114,11 +114,14 @@ enum FullScanReason: Sendable, Equatable, CustomStringConvertible {
     case kindlessQuery
     /// An index plan met an entry it cannot order (a cut value or name).
     case cutEntry
+    /// A collection-group query under a parent whose encoded path passes what a cut key keeps.
+    case parentPathTooLong
 
     var description: String {
         switch self {
         case .kindlessQuery: return "kindless query"
         case .cutEntry: return "cut entry"
+        case .parentPathTooLong: return "parent path too long for an index key"
         }
     }
 }

@@ -11,7 +11,7 @@ extension QueryPlanner {
         }
         let fields = leaves.compactMap(Self.field(of:)) + fieldOrders.map(\.field)
         guard fields.allSatisfy({ isIndexed($0, in: scope) }) else { return nil }
-        let unions = leaves.compactMap(IndexPlanning.runs(for:))
+        let unions = leaves.compactMap(IndexPlanning.runs(for:)).filter { isSeekable($0, in: scope) }
         if fieldOrders.isEmpty && unions.count == leaves.count {
             if unions.contains(where: \.isEmpty) { return QueryPlan(source: .empty(.noDisjunct), output: .count) }
             return QueryPlan(source: join([unions], in: scope, descending: false), output: .count)

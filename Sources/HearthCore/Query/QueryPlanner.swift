@@ -39,15 +39,16 @@ struct QueryPlanner {
         if !first.field.isDocumentID && !isIndexed(first.field, in: scope) {
             // A collection-group query ordered by a field without group-scope entries: every
             // document of the group, in name order, filtered, then sorted.
-            return QueryPlan(
-                source: .nameScan(nameScan(in: scope, descending: false)), sortOrder: target.orderBy, limit: wanted)
+            guard let names = seekableNameScan(in: scope, descending: false) else { return Self.parentTooLong }
+            return QueryPlan(source: .nameScan(names), sortOrder: target.orderBy, limit: wanted)
         }
         if first.field.isDocumentID {
             if let disjuncts = runDisjuncts(in: scope) {
                 if disjuncts.isEmpty { return QueryPlan(source: .empty(.noDisjunct)) }
                 return QueryPlan(source: join(disjuncts, in: scope, descending: first.descending), limit: wanted)
             }
-            return QueryPlan(source: .nameScan(nameScan(in: scope, descending: first.descending)), limit: wanted)
+            guard let names = seekableNameScan(in: scope, descending: first.descending) else { return Self.parentTooLong }
+            return QueryPlan(source: .nameScan(names), limit: wanted)
         }
         if let disjuncts = runDisjuncts(in: scope) {
             if disjuncts.isEmpty { return QueryPlan(source: .empty(.noDisjunct)) }
@@ -83,6 +84,27 @@ struct QueryPlanner {
             ? StorageKeys.documentsPrefix(db: db, collection: scope.id)
             : IndexKeys.header(db: db, scope: .group, scopeID: scope.id, kind: .name, field: 0) + scope.namePrefix
         return NameScan(scope: scope, prefix: prefix, descending: descending)
+    }
+
+    /// `nameScan`, or nil when its prefix is longer than a cut key keeps before its hash (a
+    /// collection group under a long parent path): its entries are cut and unordered there.
+    func seekableNameScan(in scope: IndexScope, descending: Bool) -> NameScan? {
+        let scan = nameScan(in: scope, descending: descending)
+        return Self.isSeekable(scan.prefix) ? scan : nil
+    }
+
+    /// The plan of a collection-group query whose parent's entries cannot be sought by name.
+    static let parentTooLong = QueryPlan(source: .fullScan(.parentPathTooLong))
+
+    /// Whether every entry whose whole key starts with `prefix` is stored starting with it: true
+    /// up to the bytes a cut key keeps before its hash (`IndexKeys.entry`).
+    static func isSeekable(_ prefix: [UInt8]) -> Bool {
+        prefix.count <= IndexKeys.maxKeyBytes - IndexKeys.cutHashBytes
+    }
+
+    /// Whether every run of `union` can be sought in `scope` (false only under a long parent path).
+    func isSeekable(_ union: IndexPlanning.RunUnion, in scope: IndexScope) -> Bool {
+        union.allSatisfy { Self.isSeekable(prefix(of: $0, in: scope)) }
     }
 
     // MARK: composite
@@ -157,7 +179,7 @@ struct QueryPlanner {
         var result: [[IndexPlanning.RunUnion]] = []
         for leaves in filterDisjuncts {
             let unions = leaves.filter { Self.field(of: $0).map { isIndexed($0, in: scope) } ?? false }
-                .compactMap(IndexPlanning.runs(for:))
+                .compactMap(IndexPlanning.runs(for:)).filter { isSeekable($0, in: scope) }
             if unions.isEmpty { return nil }
             if unions.contains(where: \.isEmpty) { continue }
             result.append(unions)
