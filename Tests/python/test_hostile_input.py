@@ -132,3 +132,38 @@ def test_lying_length_prefixes_do_not_allocate(server):
         assert error.value.code() in (grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.INTERNAL)
     assert_alive(server)
     assert rss_kib(server) < before + 256 * 1024, "decoding lying lengths must not allocate what they claim"
+
+
+LIMIT = 10 * 1024 * 1024  # hearth serve's default request limit, Firestore's 10 MiB
+
+
+def commit_of_size(total, tag):
+    """A CommitRequest of exactly `total` bytes: eleven documents of one string field each, the
+    last one padded to the size."""
+    def document(index, length):
+        value = field(17, b"x" * length)
+        name = f"{DATABASE}/documents/hostile-{tag}/d{index}".encode()
+        return field(1, name) + field(2, field(1, b"s") + field(2, value))
+
+    head = field(1, DATABASE.encode()) + b"".join(field(2, field(1, document(i, 950_000))) for i in range(10))
+    pad = total - len(head) - 950_000
+    while True:
+        request = head + field(2, field(1, document(10, pad)))
+        if len(request) == total:
+            return request
+        pad += total - len(request)
+
+
+def test_a_request_at_the_limit_is_accepted_and_one_byte_more_is_refused(server):
+    # Measured on the bytes received: the limit itself passes, one byte over is Firestore's refusal.
+    raw_call(server, "Commit", commit_of_size(LIMIT, "at"))
+    with pytest.raises(grpc.RpcError) as error:
+        raw_call(server, "Commit", commit_of_size(LIMIT + 1, "over"))
+    assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert error.value.details() == f"Request payload size exceeds the limit: {LIMIT} bytes."
+    # Nothing of the refused request was written; everything of the accepted one was.
+    listed = requests.get(f"{server.url}/v1/{DATABASE}/documents/hostile-over", headers={"Authorization": "Bearer owner"}, timeout=60)
+    assert listed.json().get("documents", []) == []
+    listed = requests.get(f"{server.url}/v1/{DATABASE}/documents/hostile-at?pageSize=20&mask.fieldPaths=none", headers={"Authorization": "Bearer owner"}, timeout=60)
+    assert len(listed.json()["documents"]) == 11
+    assert_alive(server)

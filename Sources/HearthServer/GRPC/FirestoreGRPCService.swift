@@ -10,8 +10,8 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
     let operations: FirestoreOperations
     /// The running Listen streams (ended with UNAVAILABLE at shutdown).
     let listens: ListenRegistry
-    /// The largest request accepted, in bytes (larger ones fail with INVALID_ARGUMENT; the
-    /// transport itself resets streams past four times this).
+    /// The largest request accepted, in bytes (larger ones fail with INVALID_ARGUMENT before they
+    /// are decoded: `SizeLimitedDeserializer`; the transport itself resets streams past four times this).
     let maxRequestBytes: Int
     /// How far back Listen resume tokens reach (the engine's history retention).
     let retentionMicroseconds: Int64
@@ -122,7 +122,6 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
                 let entry = log.start(method: "Write", resource: RequestResource.name(of: message))
                 do {
                     let responses = try await withWireErrors(log: log, method: "Write") {
-                        try checkSize(message)
                         return try await log.tracing(entry) { try await session.handle(message) }
                     }
                     log.finish(entry, access: access, status: .ok)
@@ -175,7 +174,7 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
         }
     }
 
-    /// Runs `body` for a single-message request: size check, credentials, Firestore's error
+    /// Runs `body` for a single-message request: credentials, Firestore's error
     /// statuses, and one request-log line whatever the outcome.
     private func logged<Request: SwiftProtobuf.Message, Result: Sendable>(
         _ request: ServerRequest<Request>, _ context: ServerContext,
@@ -186,7 +185,6 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
         var access: AccessContext?
         do {
             let result = try await withWireErrors(log: log, method: method) {
-                try checkSize(request.message)
                 let caller = try request.metadata.accessContext()
                 access = caller
                 return try await log.tracing(entry) { try await body(request.message, caller) }
@@ -197,14 +195,6 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
             let failure = WireStatus.firestoreError(error)
             log.finish(entry, access: access, status: failure.code, detail: failure.message)
             throw error
-        }
-    }
-
-    /// Refuses a request larger than Firestore's limit.
-    private func checkSize(_ message: some SwiftProtobuf.Message) throws(FirestoreError) {
-        let size = ((try? message.serializedBytes()) as [UInt8]?)?.count ?? 0
-        guard size <= maxRequestBytes else {
-            throw FirestoreError(.invalidArgument, "Request payload size exceeds the limit: \(maxRequestBytes) bytes.")
         }
     }
 }

@@ -1,0 +1,39 @@
+import FirestoreWire
+import GRPCCore
+import GRPCProtobuf
+import SwiftProtobuf
+
+extension FirestoreGRPCService {
+    /// Registers every method of the service as the generated registration does, but with
+    /// `SizeLimitedDeserializer`: the request size limit is checked on the bytes received.
+    func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
+        typealias Method = Firestore.Method
+        register(Method.GetDocument.descriptor, in: &router) { try await self.getDocument(request: $0, context: $1) }
+        register(Method.ListDocuments.descriptor, in: &router) { try await self.listDocuments(request: $0, context: $1) }
+        register(Method.UpdateDocument.descriptor, in: &router) { try await self.updateDocument(request: $0, context: $1) }
+        register(Method.DeleteDocument.descriptor, in: &router) { try await self.deleteDocument(request: $0, context: $1) }
+        register(Method.BatchGetDocuments.descriptor, in: &router) { try await self.batchGetDocuments(request: $0, context: $1) }
+        register(Method.BeginTransaction.descriptor, in: &router) { try await self.beginTransaction(request: $0, context: $1) }
+        register(Method.Commit.descriptor, in: &router) { try await self.commit(request: $0, context: $1) }
+        register(Method.Rollback.descriptor, in: &router) { try await self.rollback(request: $0, context: $1) }
+        register(Method.RunQuery.descriptor, in: &router) { try await self.runQuery(request: $0, context: $1) }
+        register(Method.RunAggregationQuery.descriptor, in: &router) { try await self.runAggregationQuery(request: $0, context: $1) }
+        register(Method.PartitionQuery.descriptor, in: &router) { try await self.partitionQuery(request: $0, context: $1) }
+        register(Method.Write.descriptor, in: &router) { try await self.write(request: $0, context: $1) }
+        register(Method.Listen.descriptor, in: &router) { try await self.listen(request: $0, context: $1) }
+        register(Method.ListCollectionIds.descriptor, in: &router) { try await self.listCollectionIds(request: $0, context: $1) }
+        register(Method.BatchWrite.descriptor, in: &router) { try await self.batchWrite(request: $0, context: $1) }
+        register(Method.CreateDocument.descriptor, in: &router) { try await self.createDocument(request: $0, context: $1) }
+    }
+
+    /// Registers one method's streaming handler with the size-limited deserializer.
+    private func register<Transport: ServerTransport, Input: SwiftProtobuf.Message, Output: SwiftProtobuf.Message>(
+        _ method: MethodDescriptor, in router: inout RPCRouter<Transport>,
+        _ handler: @escaping @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
+    ) {
+        router.registerHandler(
+            forMethod: method,
+            deserializer: SizeLimitedDeserializer<Input>(limit: maxRequestBytes, method: method.method, log: log),
+            serializer: ProtobufSerializer<Output>(), handler: handler)
+    }
+}
