@@ -22,9 +22,12 @@ enum WireBenchClient {
         }
     }
 
-    /// Commits `requests` over `connections` clients (each sends its share one at a time); returns seconds.
-    static func commit(_ requests: [Google_Firestore_V1_CommitRequest], port: Int, connections: Int) async throws -> Double {
-        try await shared(requests, port: port, connections: connections) { request, client in
+    /// Commits `requests` over `connections` clients (each sends its share `inFlight` at a time);
+    /// returns seconds.
+    static func commit(
+        _ requests: [Google_Firestore_V1_CommitRequest], port: Int, connections: Int, inFlight: Int = 1
+    ) async throws -> Double {
+        try await shared(requests, port: port, connections: connections, inFlight: inFlight) { request, client in
             let response = try await Client(wrapping: client).commit(request: ClientRequest(message: request, metadata: metadata))
             guard response.writeResults.count == request.writes.count else {
                 throw WireBenchFailure(description: "Commit returned \(response.writeResults.count) results")
@@ -33,12 +36,13 @@ enum WireBenchClient {
     }
 
     /// Deals `requests` out over `connections` connections, round robin; each connection sends its
-    /// share one at a time with `send`, all connections at once. Returns the seconds it all took.
+    /// share with `send`, `inFlight` requests at a time (HTTP/2 streams of the one connection, the
+    /// next sent before the last is answered), all connections at once. Returns the seconds it all took.
     static func shared<Request: Sendable>(
-        _ requests: [Request], port: Int, connections: Int,
+        _ requests: [Request], port: Int, connections: Int, inFlight: Int = 1,
         send: @escaping @Sendable (Request, GRPCClient<HTTP2ClientTransport.Posix>) async throws -> Void
     ) async throws -> Double {
-        let shares = (0..<connections).map { c in stride(from: c, to: requests.count, by: connections).map { requests[$0] } }
+        let shares = deal(requests, into: connections)
         return try await WireStopwatch.time {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for share in shares {
@@ -46,13 +50,23 @@ enum WireBenchClient {
                         let transport = try HTTP2ClientTransport.Posix(
                             target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
                         try await withGRPCClient(transport: transport) { client in
-                            for request in share { try await send(request, client) }
+                            try await withThrowingTaskGroup(of: Void.self) { streams in
+                                for lane in deal(share, into: inFlight) {
+                                    streams.addTask { for request in lane { try await send(request, client) } }
+                                }
+                                try await streams.waitForAll()
+                            }
                         }
                     }
                 }
                 try await group.waitForAll()
             }
         }.1
+    }
+
+    /// `items` dealt round robin into `count` shares.
+    static func deal<Item>(_ items: [Item], into count: Int) -> [[Item]] {
+        (0..<max(1, count)).map { c in stride(from: c, to: items.count, by: max(1, count)).map { items[$0] } }
     }
 
     /// Sends each client's `GetDocument` requests one at a time, all clients at once; returns seconds.

@@ -7,7 +7,7 @@ enum WireBenchEngine {
     /// Commits `batches` through `engine` from `tasks` concurrent tasks (each its share, one at a time)
     /// and queries them once (`queryOnce`); returns seconds.
     static func commit(_ batches: [[Write]], engine: Engine, database: DatabaseID, tasks: Int) async throws -> Double {
-        let shares = (0..<tasks).map { t in stride(from: t, to: batches.count, by: tasks).map { batches[$0] } }
+        let shares = WireBenchClient.deal(batches, into: tasks)
         let collection = batches.first?.first?.key.collectionID ?? ""
         let committed = try await WireStopwatch.time {
             try await withThrowingTaskGroup(of: Void.self) { group in

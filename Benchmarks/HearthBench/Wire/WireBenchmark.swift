@@ -95,6 +95,8 @@ package enum WireBenchmark {
                     name: names.preEncoded(connections: connections), ops: documents, seconds: preEncoded,
                     baseline: single ? names.wire : names.wireConcurrent))
             }
+            results += try await pipelinedCommits(
+                ranges: ranges, names: names, engine: engine, emulator: emulator, port: port, database: database)
             results += try await reads(scale: scale, emulator: emulator, port: port, database: database, documents: documents)
         } catch {
             await WireBenchEngine.stop(emulator)
@@ -102,6 +104,27 @@ package enum WireBenchmark {
         }
         await WireBenchEngine.stop(emulator)
         return results
+    }
+
+    /// One connection with two commits in flight (the next request is sent before the last is
+    /// answered, so the client's encoding and the server's decoding overlap the writer's work),
+    /// beside two in-process tasks committing at once: the same overlap without the wire.
+    private static func pipelinedCommits(
+        ranges: [Range<Int>], names: CommitNames, engine: Engine, emulator: HearthEmulator, port: Int, database: DatabaseID
+    ) async throws -> [WireBenchResult] {
+        let collection = "pipelined"
+        let requests = try ranges.map { range throws(FirestoreError) in
+            try WireBenchData.commitRequest(range, in: collection, database: database)
+        }
+        let wire = try await WireBenchClient.commit(requests, port: port, connections: 1, inFlight: 2)
+            + (try WireBenchEngine.queryOnce(collection: collection, engine: emulator.engine, database: database))
+        let batches = try ranges.map { range throws(FirestoreError) in try WireBenchData.writes(range, in: collection) }
+        let local = try await WireBenchEngine.commit(batches, engine: engine, database: database, tasks: 2)
+        let documents = ranges.count * names.size
+        return [
+            WireBenchResult(name: names.pipelined, ops: documents, seconds: wire, baseline: names.enginePipelined),
+            WireBenchResult(name: names.enginePipelined, ops: documents, seconds: local, baseline: names.engine),
+        ]
     }
 
     /// The same batch commits through an emulator started with `--no-sync`, each beside its durable
@@ -180,6 +203,10 @@ package enum WireBenchmark {
         /// query has its documents, which includes the deferred index work).
         let acknowledged: String
 
+        /// One connection with two commits in flight.
+        let pipelined: String
+        /// Two in-process tasks committing at once (the pipelined connection's baseline).
+        let enginePipelined: String
         /// The batch size.
         let size: Int
 
@@ -195,6 +222,8 @@ package enum WireBenchmark {
             wireConcurrent = "wire Commit, batches of \(size) (gRPC, \(committers) connections, durable)"
             engineConcurrent = "engine commit, batches of \(size) (in-process, \(committers) tasks, durable)"
             acknowledged = "wire Commit, batches of \(size) (gRPC, 1 connection, durable), acknowledged only"
+            pipelined = "wire Commit, batches of \(size) (gRPC, 1 connection, 2 requests in flight, durable)"
+            enginePipelined = "engine commit, batches of \(size) (in-process, 2 tasks, durable)"
             self.size = size
         }
     }
