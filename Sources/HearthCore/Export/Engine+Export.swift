@@ -22,8 +22,9 @@ extension Engine {
     /// Visits every existing document of `database` (missing parents skipped) from one read
     /// snapshot, collection by collection in storage order; `visit` returns false to stop early.
     ///
-    /// Memory stays constant: one record is decoded at a time (plus one path per collection).
-    /// The snapshot pins its pages until the walk ends, as any long read does.
+    /// Memory stays constant: one record is decoded at a time (plus one path per collection), and
+    /// the file's pages already passed are released every `releaseStride` bytes of records. The
+    /// snapshot pins its pages until the walk ends, as any long read does.
     package func forEachStoredDocument(
         in database: DatabaseID, _ visit: (Document) throws(FirestoreError) -> Bool
     ) throws(FirestoreError) {
@@ -35,9 +36,15 @@ extension Engine {
             end.appendBigEndian(db &+ 1)
             var lastCollection: UInt64?
             var lastPath = ResourcePath.root
+            var sinceRelease = 0
             try txn.scan(in: store.tables.documents, from: prefix, to: db == UInt32.max ? nil : end) { rawKey, value in
                 guard let collection = rawKey.bigEndianUInt64(at: 4), rawKey.count >= 12 else {
                     throw FirestoreError(.dataLoss, "A documents key is damaged: \(StorageKeys.describe(key: rawKey)).")
+                }
+                sinceRelease += rawKey.count + value.count
+                if sinceRelease >= Self.releaseStride {
+                    environment.releaseMappedPages()
+                    sinceRelease = 0
                 }
                 let record = try DocumentRecord.decode(value)
                 guard let contents = record.contents else { return true }

@@ -15,6 +15,9 @@ final class CommitPipeline {
         pending = Task {
             do throws(FirestoreError) {
                 try await engine.commit(batch, in: database)
+                // The file pages this batch's writes read through the map are released, so the
+                // import's resident memory stays what it allocates (`Engine.releaseMappedPages`).
+                engine.releaseMappedPages()
                 return nil
             } catch {
                 return FirestoreError(error.code, "Import failed in the batch ending at document \(done): \(error.message)")

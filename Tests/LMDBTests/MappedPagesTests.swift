@@ -1,0 +1,73 @@
+import LMDB
+import Testing
+
+#if os(Linux)
+/// Dropping the data file's mapped pages: resident memory falls, and every read still sees the
+/// stored bytes, inside a read transaction or after it.
+@Suite("Releasing the data file's mapped pages")
+struct MappedPagesTests {
+    /// 4,096 values of 4 KiB (16 MiB), each filled with its own index's low byte.
+    private static let count = 4_096
+    private static let valueBytes = 4_096
+
+    private static func key(_ index: Int) -> [UInt8] { bytes("k\(100_000 + index)") }
+
+    private static func fill(_ environment: Environment, _ db: Database) throws {
+        try environment.write { txn throws in
+            for index in 0..<count {
+                try txn.put([UInt8](repeating: UInt8(index & 0xff), count: valueBytes), forKey: key(index), in: db)
+            }
+        }
+    }
+
+    /// Reads every value and checks its bytes; returns how many were whole.
+    private static func readAll(_ environment: Environment, _ db: Database, releasingAt middle: Int? = nil) throws -> Int {
+        try environment.read { txn throws in
+            var whole = 0
+            for index in 0..<count {
+                if index == middle { environment.releaseMappedPages() }
+                try txn.withValue(forKey: key(index), in: db) { value in
+                    if value.count == valueBytes && value.allSatisfy({ $0 == UInt8(index & 0xff) }) { whole += 1 }
+                }
+            }
+            return whole
+        }
+    }
+
+    @Test func residentPagesFallAndReadsStillSeeTheStoredBytes() throws {
+        try withEnvironment { environment, _ throws in
+            let db = try environment.openDatabase("t")
+            try Self.fill(environment, db)
+            #expect(try Self.readAll(environment, db) == Self.count)
+            let before = try #require(environment.mappedResidentBytes())
+            #expect(before >= Self.count * Self.valueBytes / 2, "reading 16 MiB maps most of it")
+            #expect(environment.releaseMappedPages() >= Self.count * Self.valueBytes)
+            let after = try #require(environment.mappedResidentBytes())
+            #expect(after < before / 8)
+            // The pages come back from the page cache as they are read again.
+            #expect(try Self.readAll(environment, db) == Self.count)
+            #expect(try #require(environment.mappedResidentBytes()) > after)
+        }
+    }
+
+    @Test func releasingInsideAReadKeepsItsSnapshot() throws {
+        try withEnvironment { environment, _ throws in
+            let db = try environment.openDatabase("t")
+            try Self.fill(environment, db)
+            #expect(try Self.readAll(environment, db, releasingAt: Self.count / 2) == Self.count)
+            // After a later write, a release inside a read of the new version still reads it whole.
+            try environment.write { txn throws in try txn.put(bytes("new"), forKey: bytes("z"), in: db) }
+            #expect(try Self.readAll(environment, db, releasingAt: 1) == Self.count)
+        }
+    }
+
+    @Test func aClosedEnvironmentReleasesNothing() throws {
+        try withEnvironment { environment, _ throws in
+            let db = try environment.openDatabase("t")
+            try Self.fill(environment, db)
+            environment.close()
+            #expect(environment.releaseMappedPages() == 0)
+        }
+    }
+}
+#endif
