@@ -13,5 +13,5 @@ extension Engine {
     package var mappedResidentBytes: Int? { environment.mappedResidentBytes() }
 
     /// Bytes of records a walk reads between two releases of the mapped pages.
-    static let releaseStride = 32 << 20
+    static let releaseStride = 16 << 20
 }
