@@ -38,7 +38,7 @@ public struct EngineOptions: Sendable {
         durability: Durability = .full, initialMapSize: Int = 4 << 30,
         retentionMicroseconds: Int64 = 3_600_000_000, clock: any CommitClock = SystemClock(),
         indexes: IndexConfiguration = IndexConfiguration(), requireIndexes: Bool = false,
-        deferredIndexThreshold: Int = 256, indexBacklogLimit: Int = 65_536, indexBacklogByteLimit: Int = 32 << 20
+        deferredIndexThreshold: Int = 256, indexBacklogLimit: Int = 65_536, indexBacklogByteLimit: Int = 16 << 20
     ) {
         self.indexBacklogByteLimit = indexBacklogByteLimit
         self.deferredIndexThreshold = deferredIndexThreshold

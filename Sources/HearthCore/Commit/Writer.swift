@@ -54,6 +54,8 @@ final class Writer: @unchecked Sendable {
     private static let maxGroup = 1_000
     /// Longest real wait (seconds) between looks at the clock while index work is pending.
     private static let idlePoll = 0.02
+    /// Catch-ups holding at least this much (estimated) release the data file's mapped pages after.
+    static let releaseAfterCatchUpBytes = 4 << 20
     /// Most writes one LMDB transaction takes (keeps dirty pages bounded).
     private static let maxGroupWrites = 50_000
     /// Longest wait (seconds) for a group to fill up to the last group's size: a fraction of one
@@ -226,6 +228,9 @@ final class Writer: @unchecked Sendable {
         guard !backlog.isEmpty else { return }
         do {
             try environment.write { txn in try store.applyBacklog(backlog, in: txn) }
+            // A large catch-up read index pages all over the file through the map; they are
+            // released (the page cache keeps them), so a bulk load's resident memory stays flat.
+            if backlog.heldBytes >= Writer.releaseAfterCatchUpBytes { environment.releaseMappedPages() }
             backlog = IndexBacklog()
         } catch {
             // Nothing is lost: the documents and the log are stored, and the marker stays until
