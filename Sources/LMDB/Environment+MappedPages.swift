@@ -41,6 +41,16 @@ extension Environment {
     }
 }
 
+extension ReadTransaction {
+    /// Releases the data file's mapped pages from inside a transaction (`Environment.releaseMappedPages`):
+    /// a long write that walks much of the file (an index catch-up) calls it as it goes. Safe in
+    /// a write too: pages it has not changed come back from the file as they were, and the pages
+    /// it changed are in its own memory until it commits.
+    public func releaseMappedPages() {
+        environment.releaseMappedPages()
+    }
+}
+
 /// Where a file is mapped in this process, read from `/proc/self/maps` and `/proc/self/smaps`.
 enum MappedFile {
     /// The address ranges of this process's mappings of the file at `path` (matched by device and

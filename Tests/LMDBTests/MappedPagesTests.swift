@@ -61,6 +61,32 @@ struct MappedPagesTests {
         }
     }
 
+    @Test func releasingInsideAWriteKeepsWhatItChangedAndWhatItDidNot() throws {
+        try withEnvironment { environment, _ throws in
+            let db = try environment.openDatabase("t")
+            try Self.fill(environment, db)
+            try environment.write { txn throws in
+                for index in stride(from: 0, to: Self.count, by: 2) {
+                    try txn.put([UInt8](repeating: 0xEE, count: Self.valueBytes), forKey: Self.key(index), in: db)
+                    if index % 512 == 0 { txn.releaseMappedPages() }
+                }
+                txn.releaseMappedPages()
+                for index in 0..<Self.count {
+                    let expected: UInt8 = index % 2 == 0 ? 0xEE : UInt8(index & 0xff)
+                    let whole = try txn.withValue(forKey: Self.key(index), in: db) { value in value.allSatisfy { $0 == expected } }
+                    #expect(whole == true, "key \(index) inside the write")
+                }
+            }
+            try environment.read { txn throws in
+                for index in 0..<Self.count {
+                    let expected: UInt8 = index % 2 == 0 ? 0xEE : UInt8(index & 0xff)
+                    let whole = try txn.withValue(forKey: Self.key(index), in: db) { value in value.allSatisfy { $0 == expected } }
+                    #expect(whole == true, "key \(index) after the commit")
+                }
+            }
+        }
+    }
+
     @Test func aClosedEnvironmentReleasesNothing() throws {
         try withEnvironment { environment, _ throws in
             let db = try environment.openDatabase("t")

@@ -51,10 +51,16 @@ struct IndexWrites {
         try Self.apply(composite, to: tables.composite, txn: txn)
     }
 
+    /// Writes between two releases of the mapped pages in one long run.
+    private static let releaseStride = 65_536
+
     private static func apply(_ writes: [Write], to table: Database, txn: WriteTransaction) throws {
         // By index, borrowing each key and value in place (a `for (key, value) in` copy retained
         // and released both arrays of every write).
         for index in writes.indices {
+            // A long run walks much of the table: the pages behind it are released as it goes
+            // (the file's pages stay in the page cache; see `Environment.releaseMappedPages`).
+            if index > 0 && index % releaseStride == 0 { txn.releaseMappedPages() }
             if writes[index].value == nil {
                 _ = try txn.delete(writes[index].key, in: table)
             } else {
