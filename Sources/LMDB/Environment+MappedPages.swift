@@ -1,3 +1,4 @@
+internal import Synchronization
 #if canImport(Glibc)
 internal import Glibc
 #elseif canImport(Musl)
@@ -23,8 +24,16 @@ extension Environment {
         gate.enterShared(reentrant: reentrant)
         defer { gate.leaveShared() }
         guard handle != nil else { return 0 }
+        // The map moves only when it grows, so its address is looked up again only then.
+        let size = mapSize
+        let ranges = mappedRanges.withLock { known -> [Range<UInt>] in
+            if let known, known.mapSize == size { return known.ranges }
+            let found = MappedFile.ranges(of: path + "/data.mdb")
+            known = (size, found)
+            return found
+        }
         var advised = 0
-        for range in MappedFile.ranges(of: path + "/data.mdb") {
+        for range in ranges {
             guard let start = UnsafeMutableRawPointer(bitPattern: range.lowerBound) else { continue }
             if madvise(start, range.count, MADV_DONTNEED) == 0 { advised += range.count }
         }

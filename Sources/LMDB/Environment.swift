@@ -54,6 +54,8 @@ public final class Environment: @unchecked Sendable {
     private let fatalError = Mutex<LMDBError?>(nil)
     /// Records the pages reads are handed while a benchmark traces them (`tracingPages`).
     let pageTracer = PageTracer()
+    /// Where the data file was last found mapped, and the map size then (`releaseMappedPages`).
+    let mappedRanges = Mutex<(mapSize: Int, ranges: [Range<UInt>])?>(nil)
 
     /// Opens (creating if needed) the environment in the directory `path`.
     ///

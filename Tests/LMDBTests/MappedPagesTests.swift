@@ -87,6 +87,21 @@ struct MappedPagesTests {
         }
     }
 
+    @Test func theMapIsFoundAgainAfterItGrows() throws {
+        try withEnvironment(EnvironmentOptions(mapSize: 1 << 20, durable: false)) { environment, _ throws in
+            let db = try environment.openDatabase("t")
+            // Released once at the first size (its address remembered), then grown past it.
+            #expect(environment.releaseMappedPages() == 1 << 20)
+            try Self.fill(environment, db)
+            #expect(environment.mapSize > 1 << 20)
+            #expect(try Self.readAll(environment, db) == Self.count)
+            let before = try #require(environment.mappedResidentBytes())
+            #expect(environment.releaseMappedPages() == environment.mapSize)
+            #expect(try #require(environment.mappedResidentBytes()) < before / 8)
+            #expect(try Self.readAll(environment, db) == Self.count)
+        }
+    }
+
     @Test func aClosedEnvironmentReleasesNothing() throws {
         try withEnvironment { environment, _ throws in
             let db = try environment.openDatabase("t")
