@@ -52,7 +52,7 @@ struct IndexWrites {
     }
 
     /// Writes between two releases of the mapped pages in one long run.
-    private static let releaseStride = 65_536
+    private static let releaseStride = 4_096
 
     private static func apply(_ writes: [Write], to table: Database, txn: WriteTransaction) throws {
         // By index, borrowing each key and value in place (a `for (key, value) in` copy retained
