@@ -5,7 +5,7 @@ SWIFT ?= swift
 DATA ?= ./.hearth
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: deps build test soak fuzz-build fuzz fuzz-merge serve serve-debug bench-client demo demo-medspace demo-komunit demo-giftworld demo-worknow bench bench-quick clean
+.PHONY: deps build test soak fuzz-build fuzz fuzz-merge serve serve-debug bench-client bench-transfer-memory demo demo-medspace demo-komunit demo-giftworld demo-worknow bench bench-quick clean
 
 ## deps: install the LMDB C library and headers if pkg-config cannot find them, and Debian's chromium
 ## (driven headless by Playwright in the console's browser tests) if it is missing
@@ -115,6 +115,11 @@ bench-client: deps
 	HEARTH_BIN=unused Tests/python/run.sh --collect-only -q >/dev/null  # creates the client venv
 	HEARTH_BIN="$$($(SWIFT) build -c release --show-bin-path)/hearth" .build/pyenv/venv/bin/python \
 		Benchmarks/python/bench_client.py --documents $${DOCUMENTS:-100000} --mixed-seconds $${MIXED_SECONDS:-600} --json bench-client.json
+
+## bench-transfer-memory: rate and memory of separate `hearth import` / `hearth export` processes (DOCUMENTS, default 1M)
+bench-transfer-memory: deps
+	$(SWIFT) build -c release --product hearth
+	python3 Benchmarks/python/transfer_memory.py "$$($(SWIFT) build -c release --show-bin-path)/hearth" --documents $${DOCUMENTS:-1000000}
 
 ## bench-quick: a smaller benchmark run
 bench-quick: deps
