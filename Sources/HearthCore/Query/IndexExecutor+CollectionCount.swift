@@ -15,7 +15,7 @@ extension IndexExecutor {
     func countNames(in path: ResourcePath, number: UInt64) throws -> Int {
         let whole = IndexKeys.collectionNamePrefix(db: db, collection: path)
         // Cut keys keep this many bytes of header and name before their hash.
-        let kept = IndexKeys.maxKeyBytes - IndexKeys.cutHashBytes
+        let kept = IndexKeys.keptKeyBytes
         let byData = whole.count > kept
         let prefix = byData ? Array(whole.prefix(kept)) : whole
         let end = StorageKeys.successor(ofPrefix: prefix)

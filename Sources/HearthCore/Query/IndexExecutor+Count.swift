@@ -29,7 +29,7 @@ extension IndexExecutor {
     private func count(of scan: NameScan) throws -> Int {
         if let path = scan.scope.collection { return try countNames(in: path, number: scan.scope.id) }
         let seekable = QueryPlanner.isSeekable(scan.prefix)
-        let prefix = seekable ? scan.prefix : Array(scan.prefix.prefix(IndexKeys.maxKeyBytes - IndexKeys.cutHashBytes))
+        let prefix = seekable ? scan.prefix : Array(scan.prefix.prefix(IndexKeys.keptKeyBytes))
         var total = 0
         var scanned = 0
         defer { countIndexEntries(scanned) }

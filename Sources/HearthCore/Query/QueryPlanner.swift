@@ -99,7 +99,7 @@ struct QueryPlanner {
     /// Whether every entry whose whole key starts with `prefix` is stored starting with it: true
     /// up to the bytes a cut key keeps before its hash (`IndexKeys.entry`).
     static func isSeekable(_ prefix: [UInt8]) -> Bool {
-        prefix.count <= IndexKeys.maxKeyBytes - IndexKeys.cutHashBytes
+        prefix.count <= IndexKeys.keptKeyBytes
     }
 
     /// Whether every run of `union` can be sought in `scope` (false only under a long parent path).

@@ -66,7 +66,7 @@ package enum IndexEntries {
             let scopeID = scope == .collection ? collection : groupID
             let name = scope == .collection ? collectionName : groupName
             let length = IndexKeys.headerBytes + value.count + name.count
-            if value.count <= IndexKeys.maxValueBytes && length <= IndexKeys.maxKeyBytes - IndexKeys.cutHashBytes {
+            if value.count <= IndexKeys.maxValueBytes && length <= IndexKeys.keptKeyBytes {
                 // The common case, built in one buffer: the same bytes `IndexKeys.entry` gives uncut entries.
                 var entryKey = [UInt8]()
                 entryKey.reserveCapacity(length)

@@ -61,6 +61,8 @@ enum IndexKeys {
     static let maxValueBytes = 300
     /// Length of the trailing hash of a cut entry.
     static let cutHashBytes = 16
+    /// The bytes of a whole key a cut entry keeps before its hash (and the longest uncut key).
+    static let keptKeyBytes = maxKeyBytes - cutHashBytes
     /// Length of the fixed header (db, scope, scope id, kind, field).
     static let headerBytes = 22
 
@@ -146,7 +148,7 @@ enum IndexKeys {
     /// A whole entry key: header, value and name, cut to fit when needed; and its flags.
     static func entry(header: [UInt8], value: [UInt8], name: [UInt8]) -> (key: [UInt8], flags: UInt8) {
         let valueCut = value.count > maxValueBytes
-        let room = maxKeyBytes - cutHashBytes
+        let room = keptKeyBytes
         if !valueCut && header.count + value.count + name.count <= room {
             return (header + value + name, 0)
         }
