@@ -5,16 +5,19 @@ import LMDB
 /// Issue 24: `count()` of an unfiltered collection of realistic documents (1–4 KB) among other
 /// collections, read from the collection's name entries; beside a raw cursor walk of the same
 /// entries in the same file, and a raw walk of the collection's document records (what the count
-/// read before). Each row reports the pages of the data file it was handed (`pages_touched`, and
-/// `pages_per_1k_docs` per 1,000 documents counted); the count's `pages_ratio` is its pages over
-/// the raw walk's of the same entries.
+/// read before). Likewise `sum()` and `avg()` of a field, read from that field's index entries,
+/// beside a raw walk of those entries. Each row reports the pages of the data file it was handed
+/// (`pages_touched`, and `pages_per_1k_docs` per 1,000 documents counted); an aggregation's
+/// `pages_ratio` is its pages over the raw walk's of the same entries.
 enum CountWorkloads {
     /// Names of the rows (stable: tracked across runs).
-    static func names(_ label: String) -> (rawNames: String, count: String, rawDocuments: String) {
+    static func names(_ label: String) -> (rawNames: String, count: String, rawDocuments: String, rawField: String, sum: String) {
         (
             "raw walk of a collection's name entries (\(label), 1-4 KB docs)",
             "count() of a collection from its name entries (\(label), 1-4 KB docs)",
-            "raw walk of a collection's document records (\(label), 1-4 KB docs)"
+            "raw walk of a collection's document records (\(label), 1-4 KB docs)",
+            "raw walk of a field's index entries (\(label), 1-4 KB docs)",
+            "sum() and avg() of a field from its index entries (\(label), 1-4 KB docs)"
         )
     }
 
@@ -47,11 +50,18 @@ enum CountWorkloads {
         let collection = ResourcePath(uncheckedSegments: ["rooms"])
         let query = StructuredQuery(collectionID: "rooms")
         let aggregations = [Aggregation(.count(upTo: nil), alias: "n")]
+        let price = FieldPath(uncheckedSegments: ["price"])
+        let sums = [Aggregation(.sum(price), alias: "sum"), Aggregation(.average(price), alias: "avg")]
+        var priceTotal: Int64 = 0
 
         let engine = try Engine(directory: directory, options: EngineOptions(durability: .none, initialMapSize: 1 << 30))
         var writes: [Write] = []
         for index in 0..<max(counted, others) {
-            if index < counted { writes.append(.set(try DocumentKey(validating: "rooms/\(BenchData.id(index))"), fields: document(index: index))) }
+            if index < counted {
+                let fields = document(index: index)
+                if case .integer(let value)? = fields["price"] { priceTotal += value }
+                writes.append(.set(try DocumentKey(validating: "rooms/\(BenchData.id(index))"), fields: fields))
+            }
             if index < others {
                 let id = BenchData.id(1_000_000 + index)
                 let path = switch index % 3 {
@@ -67,7 +77,7 @@ enum CountWorkloads {
             }
         }
         if !writes.isEmpty { _ = try await engine.commit(writes, in: database) }
-        guard let prefixes = try engine.keyPrefixes(of: collection, in: database) else {
+        guard let prefixes = try engine.keyPrefixes(of: collection, field: price, in: database) else {
             engine.close()
             throw BenchFailure(description: "count: no rooms collection")
         }
@@ -81,6 +91,19 @@ enum CountWorkloads {
         let countPages = try engine.pagesTouched { try count() }.pages
         let (_, countSeconds) = try Stopwatch.time {
             for _ in 0..<repetitions { guard try count() == expected else { throw BenchFailure(description: "count() changed") } }
+        }
+        let expectedSum = Value.integer(priceTotal)
+        func sum() throws -> Value? {
+            let results = try engine.runAggregation(query, aggregations: sums, in: database)
+            return results["avg"] == .double(Double(priceTotal) / Double(counted)) ? results["sum"] : nil
+        }
+        guard try sum() == expectedSum else {
+            engine.close()
+            throw BenchFailure(description: "sum() or avg() disagrees with the prices written")
+        }
+        let sumPages = try engine.pagesTouched { try sum() }.pages
+        let (_, sumSeconds) = try Stopwatch.time {
+            for _ in 0..<repetitions { guard try sum() == expectedSum else { throw BenchFailure(description: "sum() changed") } }
         }
         engine.close()
 
@@ -105,9 +128,13 @@ enum CountWorkloads {
             }
         }
         var results: [BenchResult] = []
-        var rawPages: Int?
+        var rawPages: [String: Int] = [:]
         var pageSize = 4_096
-        for (name, table, prefix) in [(names.rawNames, index, prefixes.names), (names.rawDocuments, documents, prefixes.documents)] {
+        let walks = [
+            (names.rawNames, index, prefixes.names), (names.rawDocuments, documents, prefixes.documents),
+            (names.rawField, index, prefixes.fieldValues),
+        ]
+        for (name, table, prefix) in walks {
             let (walked, trace) = try environment.tracingPages { try walk(table, prefix) }
             guard walked == counted else { throw BenchFailure(description: "\(name) saw \(walked) entries, not \(counted)") }
             let (_, seconds) = try Stopwatch.time {
@@ -116,13 +143,18 @@ enum CountWorkloads {
             var result = BenchResult(name: name, ops: repetitions, seconds: seconds, baseline: nil)
             result.metrics = pageMetrics(trace.pages, pageSize: trace.pageSize, counted: counted)
             results.append(result)
-            if rawPages == nil { rawPages = trace.pages }
+            rawPages[name] = trace.pages
             pageSize = trace.pageSize
         }
-        var countResult = BenchResult(name: names.count, ops: repetitions, seconds: countSeconds, baseline: names.rawNames)
-        countResult.metrics = pageMetrics(countPages, pageSize: pageSize, counted: counted)
-        if let rawPages, rawPages > 0 { countResult.metrics["pages_ratio"] = Double(countPages) / Double(rawPages) }
-        results.insert(countResult, at: 1)
+        /// An aggregation's row, measured against the raw walk `baseline` of the entries it reads.
+        func row(_ name: String, seconds: Double, pages: Int, baseline: String) -> BenchResult {
+            var result = BenchResult(name: name, ops: repetitions, seconds: seconds, baseline: baseline)
+            result.metrics = pageMetrics(pages, pageSize: pageSize, counted: counted)
+            if let raw = rawPages[baseline], raw > 0 { result.metrics["pages_ratio"] = Double(pages) / Double(raw) }
+            return result
+        }
+        results.insert(row(names.count, seconds: countSeconds, pages: countPages, baseline: names.rawNames), at: 1)
+        results.append(row(names.sum, seconds: sumSeconds, pages: sumPages, baseline: names.rawField))
         if valueBytes == Int.min { print("(value bytes \(valueBytes))") }
         for result in results {
             print(String(format: "%@: %.0f pages touched per 1,000 documents counted (%.2f MiB for %d)", result.name,

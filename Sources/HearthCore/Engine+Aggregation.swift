@@ -49,7 +49,43 @@ extension Engine {
             }
             return (Dictionary(uniqueKeysWithValues: zip(request.aliases, counts)), counted.explanation)
         }
+        if version == nil, request.fields.count == 1, let folded = try aggregateFromIndex(target, field: request.fields[0], in: database) {
+            // One aggregated field: its index entries hold every value a sum or average needs.
+            let selected = Int64(folded.selected)
+            let results = request.aggregations.map { aggregation -> Value in
+                switch aggregation.kind {
+                case .count(let upTo): .integer(upTo.map { min(selected, $0) } ?? selected)
+                case .sum: folded.numbers.sum
+                case .average: folded.numbers.average
+                }
+            }
+            return (Dictionary(uniqueKeysWithValues: zip(request.aliases, results)), folded.explanation)
+        }
         let selected = try documents(matching: target, in: database, at: version)
         return (request.evaluate(over: selected.documents), selected.explanation)
+    }
+
+    /// The documents a sum or average of `field` selects and their numbers, from the field's index
+    /// entries alone; nil when the plan cannot answer that way (filters on other fields, orders
+    /// before the field, cursors): the caller then reads the documents.
+    func aggregateFromIndex(
+        _ target: QueryTarget, field: FieldPath, in database: DatabaseID
+    ) throws(FirestoreError) -> (selected: Int, numbers: NumberAccumulator, explanation: QueryExplanation)? {
+        guard let order = target.orderBy.first(where: { !$0.field.isDocumentID }), order.field == field else { return nil }
+        return try readIndexed { txn -> (selected: Int, numbers: NumberAccumulator, explanation: QueryExplanation)? in
+            guard let db = try store.catalog.databaseNumber(database, in: txn) else {
+                return (0, NumberAccumulator(), QueryExplanation(plan: .noDatabase))
+            }
+            guard var plan = try QueryPlanner(store: store, txn: txn, db: db, target: target).countPlan() else { return nil }
+            plan.output = .aggregate
+            let executor = IndexExecutor(store: store, txn: txn, db: db, target: target, excluded: [], accepts: { _ in true })
+            do {
+                let folded = try executor.aggregate(
+                    for: plan, field: field, descending: order.descending, offset: target.query.offset, limit: target.query.limit)
+                return (folded.selected, folded.numbers, QueryExplanation(plan: plan, stats: executor.stats))
+            } catch is IndexPlanAbandoned {
+                return nil
+            }
+        }
     }
 }

@@ -9,16 +9,20 @@ extension Engine {
         return (result, trace.pages, trace.pageSize)
     }
 
-    /// The key prefixes of a collection's name entries (`index` table) and of its document records
-    /// (`documents` table), for benchmarks' raw baselines; nil when the collection does not exist.
+    /// The key prefixes of a collection's name entries (`index` table), of its document records
+    /// (`documents` table), and of the collection-scope entries of `field`'s values (`index`), for
+    /// benchmarks' raw baselines; nil when the collection does not exist.
     package func keyPrefixes(
-        of collection: ResourcePath, in database: DatabaseID
-    ) throws(FirestoreError) -> (names: [UInt8], documents: [UInt8])? {
-        try read { txn -> (names: [UInt8], documents: [UInt8])? in
+        of collection: ResourcePath, field: FieldPath = .documentID, in database: DatabaseID
+    ) throws(FirestoreError) -> (names: [UInt8], documents: [UInt8], fieldValues: [UInt8])? {
+        try read { txn -> (names: [UInt8], documents: [UInt8], fieldValues: [UInt8])? in
             guard let db = try store.catalog.databaseNumber(database, in: txn),
                   let number = try store.catalog.collectionNumber(db: db, path: collection, in: txn)
             else { return nil }
-            return (IndexKeys.collectionNamePrefix(db: db, collection: collection), StorageKeys.documentsPrefix(db: db, collection: number))
+            return (
+                IndexKeys.collectionNamePrefix(db: db, collection: collection), StorageKeys.documentsPrefix(db: db, collection: number),
+                IndexKeys.header(db: db, scope: .collection, scopeID: number, kind: .value, field: IndexKeys.fieldID(field))
+            )
         }
     }
 }

@@ -53,3 +53,35 @@ extension OrderedValueEncoding {
         return bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
     }
 }
+
+extension OrderedValueEncoding {
+    /// The number whose ascending encoding starts at `offset` of `bytes`: a rank byte then F and R
+    /// (or the NaN rank alone). `integer` says which type it was written from (the bytes of an
+    /// integer and a double of equal value are the same; index entries carry the type as a
+    /// flag). Nil when the bytes there are not a number (another rank), or are not what
+    /// `writeNumber` writes.
+    static func readNumber(in bytes: UnsafeRawBufferPointer, at offset: Int, integer: Bool) -> Value? {
+        guard offset < bytes.count else { return nil }
+        switch bytes[offset] {
+        case Rank.nan.rawValue:
+            return integer ? nil : .double(.nan)
+        case Rank.number.rawValue:
+            guard bytes.count - offset >= 11, let sortable = bytes.bigEndianUInt64(at: offset + 1) else { return nil }
+            let floor = double(sortableBits: sortable)
+            let remainder = UInt16(bytes[offset + 9]) << 8 | UInt16(bytes[offset + 10])
+            guard integer else { return remainder == 0 ? .double(floor) : nil }
+            // An integer's floor is a whole double in [-2^63, 2^63) and its remainder below 1024.
+            guard remainder < 1_024, let whole = Int64(exactly: floor) else { return nil }
+            let (sum, overflow) = whole.addingReportingOverflow(Int64(remainder))
+            return overflow ? nil : .integer(sum)
+        default:
+            return nil
+        }
+    }
+
+    /// The double whose `sortableBits` are `sortable` (0.0 for the folded -0.0).
+    @inline(__always)
+    static func double(sortableBits sortable: UInt64) -> Double {
+        Double(bitPattern: sortable & (1 << 63) != 0 ? sortable & ~(1 << 63) : ~sortable)
+    }
+}

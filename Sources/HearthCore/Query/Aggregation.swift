@@ -143,35 +143,54 @@ enum AggregationEvaluator {
     /// integer if the total fits; any double, or a total beyond Int64, gives a double. Non-numbers
     /// are skipped; no numbers give integer 0.
     static func sum(_ values: [Value]) -> Value {
-        var integers: Int128 = 0
-        var doubles = 0.0
-        var sawDouble = false
-        for value in values {
-            switch value {
-            case .integer(let i): integers += Int128(i)
-            case .double(let d):
-                doubles += d
-                sawDouble = true
-            default: continue
-            }
-        }
-        if !sawDouble, let exact = Int64(exactly: integers) { return .integer(exact) }
-        return .double(Double(integers) + doubles)
+        var accumulator = NumberAccumulator()
+        for value in values { accumulator.add(value) }
+        return accumulator.sum
     }
 
     /// The mean of the numeric values as a double; null when there are none.
     static func average(_ values: [Value]) -> Value {
-        let numbers = values.filter(\.isNumber)
-        guard !numbers.isEmpty else { return .null }
-        guard case .double(let total) = sum(numbers).asDouble else { return .null }
-        return .double(total / Double(numbers.count))
+        var accumulator = NumberAccumulator()
+        for value in values { accumulator.add(value) }
+        return accumulator.average
     }
 }
 
-extension Value {
-    /// A number as a double value (integers converted); other values unchanged.
-    fileprivate var asDouble: Value {
-        if case .integer(let i) = self { return .double(Double(i)) }
-        return self
+/// The running sum of a field's numbers, with Firestore's typing rules: what a sum or an average
+/// computes, whether the values come from documents or from index entries (added in the same
+/// order, so both give the same bits).
+struct NumberAccumulator {
+    private var integers: Int128 = 0
+    private var doubles = 0.0
+    private var sawDouble = false
+    /// How many numbers were added.
+    private(set) var numbers = 0
+
+    /// Adds a value: integers and doubles count, everything else is skipped.
+    mutating func add(_ value: Value) {
+        switch value {
+        case .integer(let i):
+            integers += Int128(i)
+            numbers += 1
+        case .double(let d):
+            doubles += d
+            sawDouble = true
+            numbers += 1
+        default:
+            return
+        }
+    }
+
+    /// The sum: an integer while every number was one and the total fits, else a double; 0 when empty.
+    var sum: Value {
+        if !sawDouble, let exact = Int64(exactly: integers) { return .integer(exact) }
+        return .double(Double(integers) + doubles)
+    }
+
+    /// The mean as a double; null when no number was added.
+    var average: Value {
+        guard numbers > 0 else { return .null }
+        let total = if !sawDouble, let exact = Int64(exactly: integers) { Double(exact) } else { Double(integers) + doubles }
+        return .double(total / Double(numbers))
     }
 }

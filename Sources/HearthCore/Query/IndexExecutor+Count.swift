@@ -61,7 +61,7 @@ extension IndexExecutor {
 }
 
 /// Which collections (by number) lie under a parent document, remembered as entries name them.
-private struct CollectionsUnderParent {
+struct CollectionsUnderParent {
     let parent: ResourcePath
     private var known: [UInt64: Bool] = [:]
 

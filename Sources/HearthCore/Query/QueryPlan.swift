@@ -9,6 +9,8 @@ struct QueryPlan: Sendable, Equatable, CustomStringConvertible {
         case documents
         /// Only how many match, from index entries (or record headers) alone.
         case count
+        /// How many match and the sum of one field's numbers, from that field's entries alone.
+        case aggregate
     }
 
     /// Where the candidates come from.
@@ -42,6 +44,7 @@ struct QueryPlan: Sendable, Equatable, CustomStringConvertible {
         }
         if let limit { steps.append("limit \(limit)") }
         if output == .count { steps.append("count") }
+        if output == .aggregate { steps.append("aggregate") }
         return steps.joined(separator: " → ")
     }
 }

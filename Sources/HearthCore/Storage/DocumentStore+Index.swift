@@ -57,15 +57,11 @@ extension DocumentStore {
 
     /// Adds the entries of `definitions` for every stored document.
     private func buildComposite(_ definitions: [IndexDefinition], in txn: WriteTransaction) throws {
-        var pending: [(key: [UInt8], data: [UInt8])] = []
-        try forEachDocument(in: txn) { key, fields, db, collection in
+        try writeEntriesOfEveryDocument(to: tables.composite, in: txn) { key, fields, db, collection in
             let applicable = definitions.filter { String.equalUTF8($0.collectionGroup, key.collectionPath.lastSegment ?? "") }
-            guard !applicable.isEmpty else { return }
-            let entries = IndexEntries.compositeEntries(
-                key: key, fields: fields, db: db, collection: collection, definitions: applicable)
-            for (entryKey, data) in entries { pending.append((entryKey, data)) }
+            guard !applicable.isEmpty else { return [] }
+            return IndexEntries.compositeEntries(key: key, fields: fields, db: db, collection: collection, definitions: applicable)
         }
-        for entry in pending { try txn.put(entry.data, forKey: entry.key, in: tables.composite) }
     }
 
     /// Re-indexes when the collection-group scope policy differs from the one the entries were
@@ -79,29 +75,53 @@ extension DocumentStore {
         return true
     }
 
-    /// Rebuilds the whole `index` table from the documents (opening a schema-1 directory).
-    /// Returns how many documents were indexed.
-    func rebuildIndex(in txn: WriteTransaction) throws -> Int {
+    /// Rebuilds the whole `index` table from the documents (opening a directory of an older
+    /// schema, or after the group-scope overrides changed), writing runs of about `runEntries`
+    /// entries. Returns how many documents were indexed.
+    func rebuildIndex(in txn: WriteTransaction, runEntries: Int = rebuildRunEntries) throws -> Int {
         _ = try txn.deleteRange(in: tables.index, from: [], to: nil)
-        var pending: [(key: [UInt8], data: [UInt8])] = []
         var indexed = 0
-        try forEachDocument(in: txn) { key, fields, db, collection in
-            let entries = IndexEntries.entries(key: key, fields: fields, db: db, collection: collection, groupScope: groupScope)
-            for (entryKey, data) in entries {
-                pending.append((entryKey, data))
-            }
+        try writeEntriesOfEveryDocument(to: tables.index, in: txn, runEntries: runEntries) { key, fields, db, collection in
             indexed += 1
+            return IndexEntries.entries(key: key, fields: fields, db: db, collection: collection, groupScope: groupScope)
         }
-        for entry in pending { try txn.put(entry.data, forKey: entry.key, in: tables.index) }
         return indexed
     }
 
-    /// Visits every stored document (phantoms skipped) with its database and collection numbers.
-    private func forEachDocument(
-        in txn: ReadTransaction, _ visit: (DocumentKey, [String: Value], UInt32, UInt64) throws -> Void
+    /// The most index entries a rebuild holds in memory before writing them.
+    static let rebuildRunEntries = 65_536
+
+    /// Writes into `table` the entries `entries` gives for every stored document, in sorted runs
+    /// of about `runEntries`: memory stays bounded whatever the directory's size. (LMDB
+    /// refuses updates while a walk lends its bytes, so the walk stops to write each run and
+    /// resumes after the last document it visited.)
+    private func writeEntriesOfEveryDocument(
+        to table: Database, in txn: WriteTransaction, runEntries: Int = rebuildRunEntries,
+        _ entries: (DocumentKey, [String: Value], UInt32, UInt64) throws -> [IndexEntries.Entry]
     ) throws {
+        var pending: [IndexEntries.Entry] = []
         var paths: [UInt64: ResourcePath] = [:]
-        try txn.scan(in: tables.documents, from: nil, to: nil) { rawKey, value in
+        var from: [UInt8]?
+        repeat {
+            from = try forEachDocument(in: txn, from: from, paths: &paths) { key, fields, db, collection in
+                pending += try entries(key, fields, db, collection)
+                return pending.count < runEntries
+            }
+            pending.sort { IndexEntries.compare($0.key, $1.key) < 0 }
+            for entry in pending { try txn.put(entry.value, forKey: entry.key, in: table) }
+            pending.removeAll(keepingCapacity: true)
+        } while from != nil
+    }
+
+    /// Visits the stored documents (phantoms skipped) from the `documents` key `from` on, with
+    /// their database and collection numbers, until `visit` returns false; returns the key to
+    /// resume from then (nil when the walk reached the end). `paths` remembers collection paths.
+    private func forEachDocument(
+        in txn: ReadTransaction, from: [UInt8]?, paths: inout [UInt64: ResourcePath],
+        _ visit: (DocumentKey, [String: Value], UInt32, UInt64) throws -> Bool
+    ) throws -> [UInt8]? {
+        var resume: [UInt8]?
+        try txn.scan(in: tables.documents, from: from, to: nil) { rawKey, value in
             guard let db = rawKey.bigEndianUInt32(at: 0), let collection = rawKey.bigEndianUInt64(at: 4) else {
                 throw FirestoreError(.dataLoss, "A documents key is damaged: \(StorageKeys.describe(key: rawKey)).")
             }
@@ -115,8 +135,11 @@ extension DocumentStore {
             }
             guard let path = paths[collection] else { return true }
             let id = record.fullID ?? String(decoding: UnsafeRawBufferPointer(rebasing: rawKey[12...]), as: UTF8.self)
-            try visit(DocumentKey(unchecked: path.appending(id)), contents.fields, db, collection)
-            return true
+            if try visit(DocumentKey(unchecked: path.appending(id)), contents.fields, db, collection) { return true }
+            // The first key after this one: the key itself with a zero byte appended.
+            resume = Array(rawKey) + [0]
+            return false
         }
+        return resume
     }
 }

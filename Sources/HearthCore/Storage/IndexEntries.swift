@@ -22,8 +22,9 @@ package enum IndexEntries {
             let field = IndexKeys.fieldID(fieldPath)
             let inGroup = anyGroupFields && groupScope.isEnabled(fieldPath, in: collectionID)
             let encoded = OrderedValueEncoding.encode(value, direction: .ascending)
-            builder.add(.collection, .value, field: field, value: encoded)
-            if inGroup { builder.add(.group, .value, field: field, value: encoded) }
+            let integer = if case .integer = value { true } else { false }
+            builder.add(.collection, .value, field: field, value: encoded, integer: integer)
+            if inGroup { builder.add(.group, .value, field: field, value: encoded, integer: integer) }
             guard case .array(let elements) = value, !elements.isEmpty else { return }
             var seen = Set<[UInt8]>()
             for element in elements {
@@ -46,6 +47,8 @@ package enum IndexEntries {
         let groupName: [UInt8]
         let groupID: UInt64
         let data: [UInt8]
+        /// `data` with the integer flag, made when the first integer value needs it.
+        private var integerData: [UInt8]?
         /// The entries so far.
         var entries: [Entry] = []
 
@@ -61,8 +64,9 @@ package enum IndexEntries {
             entries.reserveCapacity(capacity)
         }
 
-        /// Adds the entry of `value` (an encoding) for `field` in `scope`.
-        mutating func add(_ scope: IndexKeys.Scope, _ kind: IndexKeys.Kind, field: UInt64, value: [UInt8]) {
+        /// Adds the entry of `value` (an encoding) for `field` in `scope`; `integer` sets the
+        /// integer flag (for a `.value` entry whose value is an integer).
+        mutating func add(_ scope: IndexKeys.Scope, _ kind: IndexKeys.Kind, field: UInt64, value: [UInt8], integer: Bool = false) {
             let scopeID = scope == .collection ? collection : groupID
             let name = scope == .collection ? collectionName : groupName
             let length = IndexKeys.headerBytes + value.count + name.count
@@ -73,12 +77,22 @@ package enum IndexEntries {
                 IndexKeys.appendHeader(db: db, scope: scope, scopeID: scopeID, kind: kind, field: field, to: &entryKey)
                 entryKey += value
                 entryKey += name
-                entries.append((entryKey, data))
+                entries.append((entryKey, integer ? flaggedInteger() : data))
                 return
             }
             let header = IndexKeys.header(db: db, scope: scope, scopeID: scopeID, kind: kind, field: field)
-            let (entryKey, flags) = IndexKeys.entry(header: header, value: value, name: name)
-            entries.append((entryKey, flags == 0 ? data : IndexKeys.data(flags: flags, collection: collection, id: key.documentID)))
+            let (entryKey, cutFlags) = IndexKeys.entry(header: header, value: value, name: name)
+            let flags = cutFlags | (integer ? IndexKeys.integerFlag : 0)
+            entries.append((entryKey, IndexKeys.data(flags: flags, collection: collection, id: key.documentID)))
+        }
+
+        /// The shared data with the integer flag set (made once per document).
+        private mutating func flaggedInteger() -> [UInt8] {
+            if let made = integerData { return made }
+            var made = data
+            made[0] |= IndexKeys.integerFlag
+            integerData = made
+            return made
         }
     }
 

@@ -1,9 +1,13 @@
 import Synchronization
 
-// The `index` table (schema 2): single-field index entries kept in the document's write transaction.
+// The `index` table (schema 3): single-field index entries kept in the document's write transaction.
 //
 //   key   dbNum u32 · scope u8 · scopeID u64 · kind u8 · field u64 · value · name [· hash16]
 //   data  flags u8 · collNum u64 · UTF-8 document id
+//
+//   flags    bit 0: cut, bit 1: value cut (see Bounding below); bit 2: the value is an integer
+//            (kind 1 entries only). An integer and a double of equal value share their key bytes
+//            (they are equal in queries), so a sum read from the entries takes its type from here.
 //
 //   scope    1 = collection (scopeID = collection number): a query under one parent is a prefix scan;
 //            2 = collection group (scopeID = first 8 bytes of SHA-256 of the collection id).
@@ -70,6 +74,8 @@ enum IndexKeys {
     static let cutFlag: UInt8 = 1
     /// Flag: the value encoding was cut to `maxValueBytes`.
     static let valueCutFlag: UInt8 = 2
+    /// Flag: the value of a `.value` entry is an integer (its bytes alone say only "a number").
+    static let integerFlag: UInt8 = 4
 
     /// The 8-byte number of a field path or collection id.
     static func nameHash(_ string: String) -> UInt64 {

@@ -11,7 +11,7 @@
 //   history      dbNum u32 · sha256(doc path)[0..<16] · version u64
 //                                                              → DocumentRecord as it was *before* version
 //   changes      version u64                                   → ChangeRecord (dbNum + paths changed)
-//   index        single-field index entries (schema 2; layout in IndexKeys.swift)
+//   index        single-field index entries (schema 3; layout in IndexKeys.swift)
 //   composite    composite index entries (layout in IndexKeys.swift); meta "composites" lists the
 //                indexes built, so a changed firestore.indexes.json is synced on open
 //
@@ -27,9 +27,10 @@
 
 /// The on-disk schema version; stored in `meta` and checked at open.
 enum StorageSchema {
-    /// Version 2: the layout described at the top of this file. Version 1 had no `index` table;
-    /// opening a version-1 directory builds it (`DocumentStore.rebuildIndex`) and moves it to 2.
-    static let version: UInt32 = 2
+    /// Version 3: the layout described at the top of this file. Version 1 had no `index` table;
+    /// version 2 had no integer flag in index entries (`IndexKeys.integerFlag`). Opening either
+    /// rebuilds the `index` table from the documents (`DocumentStore.rebuildIndex`) and moves it to 3.
+    static let version: UInt32 = 3
     /// The oldest version this build upgrades in place.
     static let oldestUpgradable: UInt32 = 1
 }
