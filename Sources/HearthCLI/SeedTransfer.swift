@@ -8,7 +8,7 @@ enum SeedTransfer {
     static func importIfEmpty(_ path: String, directory: String, project: String?, syncs: Bool) async throws {
         let interrupt = InterruptFlag()
         defer { interrupt.release() }
-        let engine = try Engine(directory: directory, options: EngineOptions(durability: syncs ? .full : .none))
+        let engine = try Engine(directory: directory, options: EngineOptions(durability: syncs ? .batch : .none))
         defer { engine.close() }
         guard try engine.storedDatabases().isEmpty else {
             ProgressDisplay.say("--import: \(directory) already holds data; \(path) was not imported.")
@@ -18,6 +18,7 @@ enum SeedTransfer {
         let display = ProgressDisplay()
         let summary = try await ImportCommand.run(
             Importer(database: target), path: path, engine: engine, display: display, interrupt: interrupt)
+        try engine.sync()
         display.finish("imported \(summary.documents) documents from \(path) in \(String(format: "%.1f", display.elapsed)) s")
     }
 

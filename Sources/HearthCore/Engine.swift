@@ -27,6 +27,7 @@ public final class Engine: Sendable {
         var environmentOptions = EnvironmentOptions(
             mapSize: options.initialMapSize, maxDatabases: Tables.maxTables, maxReaders: 126,
             durable: options.durability.syncsEachCommit)
+        environmentOptions.defersMetaSync = options.durability.defersLastCommit
         environmentOptions.mapGrowthHook = options.killAtMapGrowth?.hook()
         let environment = try StorageErrorMapping.mapping {
             try Environment(path: directory, options: environmentOptions)

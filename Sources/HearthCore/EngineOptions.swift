@@ -33,7 +33,7 @@ public struct EngineOptions: Sendable {
 
     /// Creates options; the defaults are durable, a 4 GiB initial map, one hour of history, no
     /// composite indexes, every valid query allowed, and index work of groups of 256 writes or
-    /// more deferred (at most 65,536 documents, or 32 MiB of their contents, behind).
+    /// more deferred (at most 65,536 documents, or 16 MiB of their contents, behind).
     public init(
         durability: Durability = .full, initialMapSize: Int = 4 << 30,
         retentionMicroseconds: Int64 = 3_600_000_000, clock: any CommitClock = SystemClock(),
@@ -56,10 +56,22 @@ public struct EngineOptions: Sendable {
 public struct Durability: Sendable, Equatable {
     /// True when every group commit is synced to disk before it returns.
     public let syncsEachCommit: Bool
+    /// True when a commit's data pages are synced but its meta page waits for the next commit's
+    /// sync (or `Engine.sync()`, or closing): a machine crash can undo the last commit, never
+    /// corrupt the file. Half the syncs of `full`.
+    public let defersLastCommit: Bool
+
+    private init(syncsEachCommit: Bool, defersLastCommit: Bool = false) {
+        self.syncsEachCommit = syncsEachCommit
+        self.defersLastCommit = defersLastCommit
+    }
 
     /// Every commit is on disk when it returns (the default).
     public static let full = Durability(syncsEachCommit: true)
     /// Not synced per commit (faster; data is synced on close). For tests and scratch data only:
     /// a process crash loses nothing, a machine crash can lose recent commits (see Durability).
     public static let none = Durability(syncsEachCommit: false)
+    /// For bulk loads that sync once when they are done (`hearth import`): every commit but the
+    /// last is on disk when it returns, and a machine crash never corrupts the file.
+    public static let batch = Durability(syncsEachCommit: true, defersLastCommit: true)
 }

@@ -75,6 +75,8 @@ struct OpenedEnvironment {
             var flags = UInt32(MDB_NOTLS)
             if !options.durable {
                 flags |= UInt32(MDB_NOSYNC) | UInt32(MDB_NOMETASYNC)
+            } else if options.defersMetaSync {
+                flags |= UInt32(MDB_NOMETASYNC)
             }
             // The path is a directory that already exists (created above); LMDB puts data.mdb and lock.mdb in it.
             try lmdbCheck(mdb_env_open(env, path, flags, 0o644), "cannot open LMDB environment at \(path)")

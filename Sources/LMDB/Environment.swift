@@ -91,6 +91,18 @@ public final class Environment: @unchecked Sendable {
     /// Whether `close()` has run.
     public var isClosed: Bool { closedFlag.load(ordering: .acquiring) }
 
+    /// Which syncs a commit skips, as LMDB reports its flags (`mdb_env_get_flags`): the data pages'
+    /// (`MDB_NOSYNC`) and the meta page's (`MDB_NOMETASYNC`).
+    public func skippedSyncs() throws(LMDBError) -> (dataPages: Bool, metaPage: Bool) {
+        let reentrant = ThreadActivity.current.isReading(serial)
+        gate.enterShared(reentrant: reentrant)
+        defer { gate.leaveShared() }
+        guard let env = handle else { throw closedError() }
+        var flags: UInt32 = 0
+        try lmdbCheck(mdb_env_get_flags(env, &flags), "mdb_env_get_flags for \(path)")
+        return (flags & UInt32(MDB_NOSYNC) != 0, flags & UInt32(MDB_NOMETASYNC) != 0)
+    }
+
     /// Flushes buffers to disk (`mdb_env_sync`); `force` syncs even in the non-durable mode.
     public func sync(force: Bool) throws(LMDBError) {
         let reentrant = ThreadActivity.current.isReading(serial)
@@ -129,8 +141,9 @@ public final class Environment: @unchecked Sendable {
         defer { writerLock.unlock() }
         gate.withExclusive {
             guard let env = handle else { return }
-            if !options.durable {
-                // Non-durable mode skipped syncs at commit; flush everything before closing.
+            if !options.durable || options.defersMetaSync {
+                // Non-durable mode skipped syncs at commit (the deferred mode the meta page's);
+                // flush everything before closing.
                 _ = mdb_env_sync(env, 1)
             }
             // lmdb.h: mdb_env_close only after every transaction and cursor is finished, and only once.

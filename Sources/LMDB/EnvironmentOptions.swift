@@ -11,6 +11,10 @@ public struct EnvironmentOptions: Sendable {
     /// `true` (the default) syncs on every commit. `false` is the non-durable mode (`MDB_NOSYNC` and
     /// `MDB_NOMETASYNC`): a crash may lose recent commits, never corrupt the file; `close()` syncs first.
     public var durable: Bool
+    /// With `durable`, `true` skips the sync of the meta page at commit (`MDB_NOMETASYNC`): each
+    /// commit's data pages are synced, so a machine crash can undo the last commit but never
+    /// corrupt the file; `close()` syncs the rest. For bulk loads, which sync once at their end.
+    public var defersMetaSync = false
     /// Told, on the writing thread, about each stage of automatic map growth with the map size at
     /// that moment. A fault-injection hook for crash tests (`hearth serve` sets it only when
     /// `HEARTH_FAULT_KILL` asks); nil, the default, costs nothing.

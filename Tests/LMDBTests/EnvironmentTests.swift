@@ -122,6 +122,41 @@ struct EnvironmentTests {
         }
     }
 
+    @Test("deferred meta-page syncs: commits persist after close, and only the meta sync is skipped")
+    func deferredMetaSyncMode() throws {
+        try withTemporaryDirectory { directory throws in
+            do {
+                var options = EnvironmentOptions()
+                options.defersMetaSync = true
+                let environment = try Environment(path: directory.path, options: options)
+                let skipped = try environment.skippedSyncs()
+                #expect(skipped.metaPage && !skipped.dataPages)
+                let db = try environment.openDatabase("t")
+                for index in 0..<50 {
+                    try environment.write { txn throws in try txn.put(bigEndian(UInt64(index)), forKey: bigEndian(UInt64(index)), in: db) }
+                }
+                try environment.sync(force: true)
+                try environment.write { txn throws in try txn.put(bytes("last"), forKey: bytes("z"), in: db) }
+                environment.close()
+            }
+            let reopened = try Environment(path: directory.path)
+            defer { reopened.close() }
+            let skipped = try reopened.skippedSyncs()
+            #expect(!skipped.metaPage && !skipped.dataPages, "the default mode syncs both")
+            let db = try reopened.openDatabase("t")
+            try reopened.read { txn throws in
+                #expect(try txn.count(in: db) == 51)
+                #expect(try txn.get(bytes("z"), in: db) == bytes("last"))
+            }
+        }
+        try withTemporaryDirectory { directory throws in
+            let environment = try Environment(path: directory.path, options: .init(durable: false))
+            defer { environment.close() }
+            let skipped = try environment.skippedSyncs()
+            #expect(skipped.metaPage && skipped.dataPages)
+        }
+    }
+
     @Test("invalid options and unusable paths throw instead of crashing")
     func invalidOpen() throws {
         try withTemporaryDirectory { directory throws in

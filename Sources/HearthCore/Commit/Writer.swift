@@ -231,7 +231,9 @@ final class Writer: @unchecked Sendable {
             // A large catch-up read index pages all over the file through the map; they are
             // released (the page cache keeps them), so a bulk load's resident memory stays flat.
             if backlog.heldBytes >= Writer.releaseAfterCatchUpBytes { environment.releaseMappedPages() }
+            let applied = backlog
             backlog = IndexBacklog()
+            BackgroundRelease.release(applied)
         } catch {
             // Nothing is lost: the documents and the log are stored, and the marker stays until
             // a later attempt (the next catch-up, or recovery on open) succeeds. Say so, though.

@@ -14,8 +14,7 @@ extension DocumentStore {
         for index in items.indices {
             guard case .unknown = items[index].latest else { continue }
             let item = items[index]
-            items[index].latest = .known(
-                try record(db: item.db, key: item.key, in: txn, writerPending: Catalog.Pending())?.contents?.fields)
+            items[index].resolve(try record(db: item.db, key: item.key, in: txn, writerPending: Catalog.Pending())?.contents?.fields)
         }
         var start = 0
         while start < items.count {
@@ -25,9 +24,12 @@ extension DocumentStore {
                 estimate += items[end].estimatedIndexWrites
                 end += 1
             }
-            for run in orderedWrites(items[start..<end]) { try run.apply(tables: tables, txn: txn) }
+            let runs = orderedWrites(items[start..<end])
+            for run in runs { try run.apply(tables: tables, txn: txn) }
+            BackgroundRelease.release(runs)
             start = end
         }
+        BackgroundRelease.release(items)
         _ = try txn.delete(MetaKey.indexBacklog, in: tables.meta)
     }
 

@@ -5,9 +5,9 @@
 /// For each document it keeps what the index holds for it now (the contents as of the last index
 /// update) and its latest contents; the entries to write are worked out from both when the
 /// backlog is applied. A document changed many times is re-indexed once.
-struct IndexBacklog {
+struct IndexBacklog: Sendable {
     /// One document the index is behind on.
-    struct Item {
+    struct Item: Sendable {
         /// The database number.
         let db: UInt32
         /// The collection number of the document's collection.
@@ -17,14 +17,35 @@ struct IndexBacklog {
         /// The fields the index holds entries for (nil: none — the document was absent).
         let indexed: [String: Value]?
         /// The document's fields now (nil: absent); `.unknown` when recovered after a crash (the
-        /// stored record says).
-        var latest: Latest
+        /// stored record says). Set through `moveOn(to:)`, which keeps the estimate right.
+        private(set) var latest: Latest
+        /// Roughly how much memory the contents this item keeps take (worked out once: items
+        /// move from a commit's backlog to its group's and to the writer's).
+        private(set) var estimatedBytes: Int
 
-        /// Roughly how much memory the contents this item keeps take.
-        var estimatedBytes: Int {
-            var bytes = 160 + (indexed.map(IndexBacklog.estimatedBytes) ?? 0)
-            if case .known(let fields?) = latest { bytes += IndexBacklog.estimatedBytes(fields) }
-            return bytes
+        /// An item; its memory estimate is worked out here.
+        init(db: UInt32, collection: UInt64, key: DocumentKey, indexed: [String: Value]?, latest: Latest) {
+            self.db = db
+            self.collection = collection
+            self.key = key
+            self.indexed = indexed
+            self.latest = latest
+            estimatedBytes = 160 + (indexed.map(IndexBacklog.estimatedBytes) ?? 0) + Self.estimatedBytes(of: latest)
+        }
+
+        /// Takes `later`'s latest contents (what the index holds stays this item's).
+        mutating func moveOn(to later: Item) {
+            estimatedBytes += Self.estimatedBytes(of: later.latest) - Self.estimatedBytes(of: latest)
+            latest = later.latest
+        }
+
+        /// Takes the stored record's contents for a recovered item.
+        mutating func resolve(_ fields: [String: Value]?) {
+            latest = .known(fields)
+        }
+
+        private static func estimatedBytes(of latest: Latest) -> Int {
+            if case .known(let fields?) = latest { IndexBacklog.estimatedBytes(fields) } else { 0 }
         }
 
         /// Roughly how many index writes applying this item takes (to size batches of work).
@@ -72,7 +93,7 @@ struct IndexBacklog {
     private static func heapBytes(_ count: Int) -> Int { count > 15 ? 32 + count : 0 }
 
     /// A pending document's latest contents, when known.
-    enum Latest {
+    enum Latest: Sendable {
         /// These fields (nil: the document is absent).
         case known([String: Value]?)
         /// Read the stored record.
@@ -133,21 +154,28 @@ struct IndexBacklog {
     }
 
     /// Adds `later` (recorded after this backlog): its documents' latest contents win, what the
-    /// index holds stays as recorded here.
+    /// index holds stays as recorded here. Into an empty backlog, `later` is taken whole.
     mutating func merge(_ later: IndexBacklog) {
+        if items.isEmpty {
+            let first = firstVersion ?? later.firstVersion
+            self = later
+            firstVersion = first
+            return
+        }
+        items.reserveCapacity(items.count + later.items.count)
         for item in later.items.values { note(item, version: later.firstVersion) }
     }
 
     /// Adds `item`, or — when its document is already pending — takes only its latest contents.
+    /// A new document costs one hash (the common case); a pending one, a second.
     private mutating func note(_ item: Item, version: Int64?) {
         let slot = Slot(db: item.db, key: item.key)
-        if var existing = items[slot] {
+        if var existing = items.updateValue(item, forKey: slot) {
             heldBytes -= existing.estimatedBytes
-            existing.latest = item.latest
+            existing.moveOn(to: item)
             heldBytes += existing.estimatedBytes
             items[slot] = existing
         } else {
-            items[slot] = item
             heldBytes += item.estimatedBytes
         }
         if firstVersion == nil { firstVersion = version }

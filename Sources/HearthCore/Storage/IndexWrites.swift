@@ -1,7 +1,7 @@
 import LMDB
 
 /// Puts and deletes for the `index` and `composite` tables, gathered before they are written.
-struct IndexWrites {
+struct IndexWrites: Sendable {
     /// One write: the entry's key and its data (nil: delete the entry).
     typealias Write = (key: [UInt8], value: [UInt8]?)
 

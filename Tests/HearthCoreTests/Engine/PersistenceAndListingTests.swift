@@ -16,6 +16,18 @@ struct PersistenceAndListingTests {
         #expect(later.commitTime > result.commitTime, "commit times keep increasing across restarts")
     }
 
+    @Test func batchDurabilitySkipsOnlyTheMetaSyncAndKeepsEveryCommit() async throws {
+        let t = try TestEngine(options: EngineOptions(durability: .batch, initialMapSize: 64 << 20))
+        let skipped = try t.engine.environment.skippedSyncs()
+        #expect(skipped.metaPage && !skipped.dataPages)
+        for index in 0..<20 { try await t.commit([.set(try t.key("c/d\(index)"), fields: ["n": .integer(Int64(index))])]) }
+        try t.engine.sync()
+        try await t.commit([.set(try t.key("c/last"), fields: [:])])
+        try t.reopen(options: EngineOptions(durability: .full, initialMapSize: 64 << 20))
+        #expect(try t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database).count == 21)
+        #expect(try t.engine.environment.skippedSyncs().metaPage == false, "reopened with the default durability")
+    }
+
     @Test func databasesAreIsolated() async throws {
         let t = try TestEngine()
         let other = try DatabaseID(project: "test-project", database: "second-db")
