@@ -99,40 +99,29 @@ struct EnvironmentTests {
         }
     }
 
-    @Test("non-durable mode commits, syncs and persists after close")
-    func nonDurableMode() throws {
-        try withTemporaryDirectory { directory throws in
-            do {
-                let environment = try Environment(path: directory.path, options: .init(durable: false))
-                let db = try environment.openDatabase("t")
-                for index in 0..<100 {
-                    try environment.write { txn throws in try txn.put(bigEndian(UInt64(index)), forKey: bigEndian(UInt64(index)), in: db) }
-                }
-                try environment.sync(force: true)
-                try environment.write { txn throws in try txn.put(bytes("last"), forKey: bytes("z"), in: db) }
-                environment.close()
-            }
-            let reopened = try Environment(path: directory.path)
-            defer { reopened.close() }
-            let db = try reopened.openDatabase("t")
-            try reopened.read { txn throws in
-                #expect(try txn.count(in: db) == 101)
-                #expect(try txn.get(bytes("z"), in: db) == bytes("last"))
-            }
+    /// The two modes that skip syncs at commit, and which syncs each skips.
+    enum SkippingMode: String, CaseIterable, Sendable {
+        case nonDurable, deferredMetaSync
+
+        var options: EnvironmentOptions {
+            var options = EnvironmentOptions(durable: self == .deferredMetaSync)
+            options.defersMetaSync = self == .deferredMetaSync
+            return options
         }
+
+        /// What `skippedSyncs()` reports: non-durable skips both, deferred only the meta page's.
+        var skipped: (dataPages: Bool, metaPage: Bool) { (self == .nonDurable, true) }
     }
 
-    @Test("deferred meta-page syncs: commits persist after close, and only the meta sync is skipped")
-    func deferredMetaSyncMode() throws {
+    @Test("modes that skip syncs: LMDB reports the right flags, commits persist after close", arguments: SkippingMode.allCases)
+    func syncSkippingModes(mode: SkippingMode) throws {
         try withTemporaryDirectory { directory throws in
             do {
-                var options = EnvironmentOptions()
-                options.defersMetaSync = true
-                let environment = try Environment(path: directory.path, options: options)
+                let environment = try Environment(path: directory.path, options: mode.options)
                 let skipped = try environment.skippedSyncs()
-                #expect(skipped.metaPage && !skipped.dataPages)
+                #expect(skipped.dataPages == mode.skipped.dataPages && skipped.metaPage == mode.skipped.metaPage)
                 let db = try environment.openDatabase("t")
-                for index in 0..<50 {
+                for index in 0..<100 {
                     try environment.write { txn throws in try txn.put(bigEndian(UInt64(index)), forKey: bigEndian(UInt64(index)), in: db) }
                 }
                 try environment.sync(force: true)
@@ -145,15 +134,9 @@ struct EnvironmentTests {
             #expect(!skipped.metaPage && !skipped.dataPages, "the default mode syncs both")
             let db = try reopened.openDatabase("t")
             try reopened.read { txn throws in
-                #expect(try txn.count(in: db) == 51)
+                #expect(try txn.count(in: db) == 101)
                 #expect(try txn.get(bytes("z"), in: db) == bytes("last"))
             }
-        }
-        try withTemporaryDirectory { directory throws in
-            let environment = try Environment(path: directory.path, options: .init(durable: false))
-            defer { environment.close() }
-            let skipped = try environment.skippedSyncs()
-            #expect(skipped.metaPage && skipped.dataPages)
         }
     }
 
