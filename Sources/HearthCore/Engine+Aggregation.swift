@@ -66,12 +66,12 @@ extension Engine {
     }
 
     /// The documents a sum or average of `field` selects and their numbers, from the field's index
-    /// entries alone; nil when the plan cannot answer that way (filters on other fields, orders
-    /// before the field, cursors): the caller then reads the documents.
+    /// entries alone; nil when the plan cannot answer that way (filters on other fields, an order
+    /// before the field's, cursors): the caller then reads the documents.
     func aggregateFromIndex(
         _ target: QueryTarget, field: FieldPath, in database: DatabaseID
     ) throws(FirestoreError) -> (selected: Int, numbers: NumberAccumulator, explanation: QueryExplanation)? {
-        guard let order = target.orderBy.first(where: { !$0.field.isDocumentID }), order.field == field else { return nil }
+        guard let order = target.orderBy.first, order.field == field else { return nil }
         return try readIndexed { txn -> (selected: Int, numbers: NumberAccumulator, explanation: QueryExplanation)? in
             guard let db = try store.catalog.databaseNumber(database, in: txn) else {
                 return (0, NumberAccumulator(), QueryExplanation(plan: .noDatabase))
