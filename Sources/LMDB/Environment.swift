@@ -94,37 +94,40 @@ public final class Environment: @unchecked Sendable {
     /// Which syncs a commit skips, as LMDB reports its flags (`mdb_env_get_flags`): the data pages'
     /// (`MDB_NOSYNC`) and the meta page's (`MDB_NOMETASYNC`).
     public func skippedSyncs() throws(LMDBError) -> (dataPages: Bool, metaPage: Bool) {
-        let reentrant = ThreadActivity.current.isReading(serial)
-        gate.enterShared(reentrant: reentrant)
-        defer { gate.leaveShared() }
-        guard let env = handle else { throw closedError() }
-        var flags: UInt32 = 0
-        try lmdbCheck(mdb_env_get_flags(env, &flags), "mdb_env_get_flags for \(path)")
-        return (flags & UInt32(MDB_NOSYNC) != 0, flags & UInt32(MDB_NOMETASYNC) != 0)
+        try withOpenHandle { env throws(LMDBError) in
+            var flags: UInt32 = 0
+            try lmdbCheck(mdb_env_get_flags(env, &flags), "mdb_env_get_flags for \(path)")
+            return (flags & UInt32(MDB_NOSYNC) != 0, flags & UInt32(MDB_NOMETASYNC) != 0)
+        }
     }
 
     /// Flushes buffers to disk (`mdb_env_sync`); `force` syncs even in the non-durable mode.
     public func sync(force: Bool) throws(LMDBError) {
-        let reentrant = ThreadActivity.current.isReading(serial)
-        gate.enterShared(reentrant: reentrant)
-        defer { gate.leaveShared() }
-        guard let env = handle else { throw closedError() }
-        // lmdb.h (mdb_env_sync): force = 1 flushes even when MDB_NOSYNC/MDB_NOMETASYNC are set.
-        try lmdbCheck(mdb_env_sync(env, force ? 1 : 0), "mdb_env_sync for \(path)")
+        try withOpenHandle { env throws(LMDBError) in
+            // lmdb.h (mdb_env_sync): force = 1 flushes even when MDB_NOSYNC/MDB_NOMETASYNC are set.
+            try lmdbCheck(mdb_env_sync(env, force ? 1 : 0), "mdb_env_sync for \(path)")
+        }
     }
 
     /// Clears reader slots left by dead processes (`mdb_reader_check`); returns how many were cleared.
     ///
     /// Run it periodically (and log the count): stale readers pin old pages and make the file grow.
     public func clearStaleReaders() throws(LMDBError) -> Int {
-        let reentrant = ThreadActivity.current.isReading(serial)
-        gate.enterShared(reentrant: reentrant)
+        try withOpenHandle { env throws(LMDBError) in
+            var dead: Int32 = 0
+            // lmdb.h (mdb_reader_check): removes slots whose owning process no longer exists; safe at any time.
+            try lmdbCheck(mdb_reader_check(env, &dead), "mdb_reader_check for \(path)")
+            return Int(dead)
+        }
+    }
+
+    /// Runs `body` with the environment's handle while holding the resize gate shared (so the map
+    /// cannot move or close meanwhile); throws the closed error when the environment is closed.
+    private func withOpenHandle<R>(_ body: (OpaquePointer) throws(LMDBError) -> R) throws(LMDBError) -> R {
+        gate.enterShared(reentrant: ThreadActivity.current.isReading(serial))
         defer { gate.leaveShared() }
         guard let env = handle else { throw closedError() }
-        var dead: Int32 = 0
-        // lmdb.h (mdb_reader_check): removes slots whose owning process no longer exists; safe at any time.
-        try lmdbCheck(mdb_reader_check(env, &dead), "mdb_reader_check for \(path)")
-        return Int(dead)
+        return try body(env)
     }
 
     /// Closes the environment; idempotent, also run by `deinit`.
