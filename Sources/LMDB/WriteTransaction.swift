@@ -73,6 +73,20 @@ public final class WriteTransaction: ReadTransaction {
         }
     }
 
+    /// Stores `value` under `key` like `put`, appending when `key` is greater than every key in
+    /// `db`. An append leaves the page it fills full (a plain put splits a full page in half even
+    /// at the end of the table), so keys arriving in ascending order take about half the pages.
+    public func putAppendingWhenLast(_ value: [UInt8], forKey key: [UInt8], in db: Database) throws {
+        try value.withUnsafeBytes { valueBytes in
+            try key.withUnsafeBytes { keyBytes in
+                // lmdb.h: MDB_APPEND returns MDB_KEYEXIST, writing nothing, unless the key is past the last one.
+                let appended = try store(
+                    valueBytes, forKey: keyBytes, in: db, flags: UInt32(MDB_APPEND), operation: "mdb_put(APPEND)")
+                if !appended { _ = try store(valueBytes, forKey: keyBytes, in: db, flags: 0, operation: "mdb_put") }
+            }
+        }
+    }
+
     /// Deletes `key`; returns false when it was absent.
     @discardableResult
     public func delete(_ key: [UInt8], in db: Database) throws -> Bool {

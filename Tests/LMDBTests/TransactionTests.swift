@@ -83,6 +83,37 @@ struct TransactionTests {
         }
     }
 
+    @Test("putAppendingWhenLast appends past the last key and puts anywhere else")
+    func putAppendingWhenLast() throws {
+        try withEnvironment { environment, _ throws in
+            let appended = try environment.openDatabase("appended")
+            let halved = try environment.openDatabase("halved")
+            // Values of 1.3 KB: three fit a 4 KiB page; a plain put's split halves the last page, leaving two.
+            let value = [UInt8](repeating: 7, count: 1_300)
+            try environment.write { txn throws in
+                for index in 0..<2_000 {
+                    try txn.putAppendingWhenLast(value, forKey: bigEndian(UInt64(index)), in: appended)
+                    try txn.put(value, forKey: bigEndian(UInt64(index)), in: halved)
+                }
+                // Not past the last key: an overwrite, an insert in the middle, and the last key itself.
+                try txn.putAppendingWhenLast(bytes("replaced"), forKey: bigEndian(5), in: appended)
+                try txn.putAppendingWhenLast(bytes("between"), forKey: bigEndian(5) + [0], in: appended)
+                try txn.putAppendingWhenLast(bytes("last"), forKey: bigEndian(1_999), in: appended)
+            }
+            try environment.read { txn throws in
+                #expect(try txn.count(in: appended) == 2_001)
+                #expect(text(try txn.get(bigEndian(5), in: appended)) == "replaced")
+                #expect(text(try txn.get(bigEndian(5) + [0], in: appended)) == "between")
+                #expect(text(try txn.get(bigEndian(1_999), in: appended)) == "last")
+                #expect(try txn.get(bigEndian(1_998), in: appended) == value)
+                let appendedPages = try txn.statistics(for: appended).leafPages
+                let halvedPages = try txn.statistics(for: halved).leafPages
+                #expect(appendedPages <= 2_000 / 3 + 1, "three 1.3 KB values fill a page: \(appendedPages) leaf pages")
+                #expect(appendedPages < halvedPages, "appended \(appendedPages), plain puts \(halvedPages)")
+            }
+        }
+    }
+
     @Test("named databases are isolated")
     func namedDatabasesIsolation() throws {
         try withEnvironment { environment, _ throws in

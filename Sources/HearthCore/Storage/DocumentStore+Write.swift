@@ -41,7 +41,8 @@ extension DocumentStore {
         var record = record
         if StorageKeys.isShortened(idKeyLength: idKey.count) { record.fullID = key.documentID }
         let storageKey = StorageKeys.documentsPrefix(db: db, collection: collection) + idKey
-        try txn.put(record.encoded(), forKey: storageKey, in: tables.documents)
+        // Imports and bulk loads mostly arrive in name order: appending fills pages instead of halving them.
+        try txn.putAppendingWhenLast(record.encoded(), forKey: storageKey, in: tables.documents)
     }
 
     /// Gives every missing ancestor document a phantom record, stopping at the first that has one.
