@@ -103,6 +103,34 @@ import Testing
         #expect(directError.message == mappingError.message)
     }
 
+    /// Bytes that end, escape, spoil or widen a string, each put at every position of plain
+    /// strings 0…24 bytes long so that it falls in every lane of the eight-byte scan and in its tail.
+    static let stringInserts: [[UInt8]] = [
+        Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\n"#.utf8), Array(#"\u00f1"#.utf8), Array("ñ".utf8),
+        Array("😀".utf8), [0x09], [0x1F], [0x7F], [0xFF], [0xC3], [0xED, 0xA0, 0x80],
+    ]
+
+    @Test(arguments: stringInserts)
+    func stringsReadDirectlyAgreeWithTheMappingWhereverTheSpecialByteFalls(_ insert: [UInt8]) {
+        for length in 0...24 {
+            for position in 0...length {
+                var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                text.insert(contentsOf: insert, at: position)
+                let line = Array(#"{"name":"items/a","fields":{"s":{"stringValue":""#.utf8) + text + Array(#""}}}"#.utf8)
+                let direct = Result { () throws(FirestoreError) in Outcome(try JSONLinesCodec.record(line, file: "f", offset: 7)) }
+                let mapping = Result { () throws(FirestoreError) in Outcome(try JSONLinesCodec.protobufRecord(line, file: "f", offset: 7)) }
+                switch (direct, mapping) {
+                case (.success(let read), .success(let expected)):
+                    #expect(read == expected, "\(insert) at \(position) of \(length)")
+                case (.failure(let readError), .failure(let expectedError)):
+                    #expect(readError.code == expectedError.code, "\(insert) at \(position) of \(length)")
+                default:
+                    Issue.record("\(insert) at \(position) of \(length): direct \(direct), mapping \(mapping)")
+                }
+            }
+        }
+    }
+
     @Test func randomDocumentsRoundTripThroughTheDirectReader() throws {
         var generator = SystemRandomNumberGenerator()
         let time = try Timestamp(seconds: 1_700_000_000, nanoseconds: 5_000)

@@ -54,7 +54,7 @@ package final class LineReader {
             if position >= chunk.count {
                 guard try load() else { return }
             }
-            if let newline = chunk[position...].firstIndex(of: 0x0A) {
+            if let newline = Self.newline(in: chunk, from: position) {
                 position = newline + 1
                 return
             }
@@ -82,7 +82,7 @@ package final class LineReader {
                 }
                 started = true
             }
-            if let newline = chunk[position...].firstIndex(of: 0x0A) {
+            if let newline = Self.newline(in: chunk, from: position) {
                 line += chunk[position..<newline]
                 position = newline + 1
                 if line.last == 0x0D { line.removeLast() }
@@ -93,6 +93,16 @@ package final class LineReader {
             guard line.count <= Self.maxLineBytes else {
                 throw TransferError.invalid(path, offset: lineOffset, "a line longer than \(Self.maxLineBytes) bytes.")
             }
+        }
+    }
+
+    /// The index of the first line feed in `chunk` at or after `position` (`memchr`, which scans
+    /// many bytes at a time: the generic `firstIndex(of:)` took 7% of an import's check).
+    private static func newline(in chunk: [UInt8], from position: Int) -> Int? {
+        chunk.withUnsafeBytes { raw -> Int? in
+            guard position < raw.count, let base = raw.baseAddress,
+                  let found = memchr(base + position, 0x0A, raw.count - position) else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
         }
     }
 

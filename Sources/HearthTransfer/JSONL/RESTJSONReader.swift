@@ -228,18 +228,47 @@ package struct RESTJSONReader {
         skipSpace()
         guard consumeByte(UInt8(ascii: "\"")) else { return nil }
         let start = index
+        // Eight bytes at a time up to the first that needs a look (an import's long values are
+        // mostly plain text); the bytes loop below then reaches it within eight.
+        let raw = UnsafeRawBufferPointer(bytes)
+        var highBits: UInt64 = 0
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if Self.needsLook(word) { break }
+            highBits |= word
+            index += 8
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                let text = UnsafeRawBufferPointer(rebasing: raw[start..<index])
                 index += 1
-                return text
+                // Only ASCII bytes seen: valid UTF-8 as they are.
+                if highBits & 0x8080_8080_8080_8080 == 0 {
+                    return String(decoding: text.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+                }
+                return UTF8Validation.string(text)
             }
             if byte == UInt8(ascii: "\\") { return escapedString(from: start) }
             if byte < 0x20 { return nil }
+            highBits |= UInt64(byte)
             index += 1
         }
         return nil
+    }
+
+    /// Whether any of the eight bytes of `word` is a quote, a backslash or a control character
+    /// (exact for "any": the usual zero-byte and less-than tests on all lanes at once).
+    @inline(__always)
+    private static func needsLook(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let hasQuote = (quotes &- ones) & ~quotes & highs
+        let hasBackslash = (backslashes &- ones) & ~backslashes & highs
+        let hasControl = (word &- ones &* 0x20) & ~word & highs
+        return hasQuote | hasBackslash | hasControl != 0
     }
 
     /// The rest of a string that has escapes, from its first byte at `start`.
@@ -249,7 +278,7 @@ package struct RESTJSONReader {
             let byte = bytes[index]
             index += 1
             switch byte {
-            case UInt8(ascii: "\""): return String(validating: text, as: UTF8.self)
+            case UInt8(ascii: "\""): return text.withUnsafeBytes { UTF8Validation.string($0) }
             case UInt8(ascii: "\\"):
                 guard index < bytes.count else { return nil }
                 let escape = bytes[index]

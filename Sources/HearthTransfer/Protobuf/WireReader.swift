@@ -111,7 +111,8 @@ package struct WireReader {
 
     /// `range` of the bytes as UTF-8 text.
     package func string(in range: Range<Int>) throws(FirestoreError) -> String {
-        guard let text = String(validating: bytes[range], as: UTF8.self) else {
+        let text = bytes.withUnsafeBytes { raw in UTF8Validation.string(UnsafeRawBufferPointer(rebasing: raw[range])) }
+        guard let text else {
             throw TransferError.invalid(origin.file, offset: origin.offset, "a string that is not valid UTF-8.")
         }
         return text

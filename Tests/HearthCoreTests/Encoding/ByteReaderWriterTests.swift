@@ -97,7 +97,7 @@ struct ByteReaderWriterTests {
         }
         for bytes in samples {
             let expected = String(validating: bytes, as: UTF8.self) != nil
-            let actual = bytes.withUnsafeBytes { ByteReader.isValidUTF8($0) }
+            let actual = bytes.withUnsafeBytes { UTF8Validation.isValid($0) }
             #expect(actual == expected, "\(bytes)")
         }
     }
