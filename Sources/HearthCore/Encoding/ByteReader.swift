@@ -138,10 +138,9 @@ struct ByteReader {
         let at = offset
         let count = try readLength()
         let raw = try readRawBytes(count: count)
-        guard UTF8Validation.isValid(raw) else {
+        guard let text = UTF8Validation.string(raw) else {
             throw ByteReader.corrupt("invalid UTF-8 in the string at offset \(at).")
         }
-        // Already validated, so this never repairs; it is the stdlib's non-generic fast path.
-        return String(decoding: raw.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        return text
     }
 }

@@ -51,10 +51,4 @@ package enum UTF8Validation {
         guard isValid(bytes) else { return nil }
         return String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
     }
-
-    /// The string `bytes` spell, or nil when they are not well-formed UTF-8.
-    @inline(__always)
-    package static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        string(UnsafeRawBufferPointer(bytes))
-    }
 }
