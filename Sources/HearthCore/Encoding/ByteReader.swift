@@ -143,4 +143,17 @@ struct ByteReader {
         }
         return text
     }
+
+    /// Checks a length-prefixed string as `readString` does and returns its bytes (borrowed)
+    /// without building a `String`.
+    @inline(__always)
+    mutating func skipString() throws(FirestoreError) -> UnsafeRawBufferPointer {
+        let at = offset
+        let count = try readLength()
+        let raw = try readRawBytes(count: count)
+        guard UTF8Validation.isValid(raw) else {
+            throw ByteReader.corrupt("invalid UTF-8 in the string at offset \(at).")
+        }
+        return raw
+    }
 }

@@ -124,7 +124,8 @@ extension ValueCodec {
             key: DocumentKey(unchecked: ResourcePath(uncheckedSegments: segments)))
     }
 
-    private static func tooDeep(at offset: Int) -> FirestoreError {
+    /// The error for containers nested past `maximumDepth` (shared with `skimFields`).
+    static func tooDeep(at offset: Int) -> FirestoreError {
         ByteReader.corrupt("containers nested deeper than \(maximumDepth) levels at offset \(offset).")
     }
 }

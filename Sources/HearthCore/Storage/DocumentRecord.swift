@@ -66,29 +66,64 @@ package struct DocumentRecord: Equatable {
 
     /// Decodes a record; corrupt bytes throw `DATA_LOSS`, never crash.
     package static func decode(_ bytes: UnsafeRawBufferPointer) throws(FirestoreError) -> DocumentRecord {
-        guard bytes.count >= 2 else { throw corrupt("record shorter than its header") }
-        guard bytes[0] == format else { throw corrupt("unknown record format \(bytes[0])") }
-        let flags = bytes[1]
-        var offset = 2
-        var fullID: String?
-        if flags & 2 != 0 {
-            guard let length = bytes.bigEndianUInt32(at: offset), offset + 4 + Int(length) <= bytes.count else {
-                throw corrupt("truncated document id")
-            }
-            offset += 4
-            let idBytes = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(length)])
-            fullID = String(decoding: idBytes, as: UTF8.self)
-            offset += Int(length)
-        }
-        guard flags & 1 != 0 else { return DocumentRecord(contents: nil, fullID: fullID) }
-        guard let create = bytes.bigEndianUInt64(at: offset), let update = bytes.bigEndianUInt64(at: offset + 8) else {
-            throw corrupt("truncated timestamps")
-        }
-        offset += 16
-        var reader = ByteReader(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+        let header = try Header(bytes)
+        let fullID = header.fullID.map { String(decoding: $0, as: UTF8.self) }
+        guard let times = header.times else { return DocumentRecord(contents: nil, fullID: fullID) }
+        var reader = ByteReader(header.rest)
         let fields = try ValueCodec.decodeFields(&reader)
-        let contents = Contents(fields: fields, createTime: Int64(bitPattern: create), updateTime: Int64(bitPattern: update))
+        let contents = Contents(fields: fields, createTime: times.create, updateTime: times.update)
         return DocumentRecord(contents: contents, fullID: fullID)
+    }
+
+    /// The public `Document` for `key` straight from stored bytes, or nil for a phantom; its
+    /// fields stay encoded until first read. Every check `decode` makes is made here too.
+    package static func document(key: DocumentKey, from bytes: UnsafeRawBufferPointer) throws(FirestoreError) -> Document? {
+        let header = try Header(bytes)
+        guard let times = header.times else { return nil }
+        let createTime = Timestamp(microseconds: times.create)
+        let updateTime = Timestamp(microseconds: times.update)
+        var reader = ByteReader(header.rest)
+        guard try ValueCodec.skimFields(&reader) else {
+            // Keys out of order: never written so by this codec; decode (and check) them now.
+            var again = ByteReader(header.rest)
+            let fields = try ValueCodec.decodeFields(&again)
+            return Document(key: key, fields: fields, createTime: createTime, updateTime: updateTime)
+        }
+        let encoded = Array(UnsafeRawBufferPointer(rebasing: header.rest[..<reader.offset]))
+        return Document(key: key, encodedFields: EncodedFields(checked: encoded), createTime: createTime, updateTime: updateTime)
+    }
+
+    /// A record's header, read and checked: the full id's bytes, the times, and what follows.
+    private struct Header {
+        /// The full document id's bytes, when the record carries one.
+        var fullID: UnsafeRawBufferPointer?
+        /// Creation and update commit times (microseconds); nil for a phantom.
+        var times: (create: Int64, update: Int64)?
+        /// The bytes after the header (a document's encoded fields).
+        var rest: UnsafeRawBufferPointer
+
+        /// Reads the header of `bytes`; throws `DATA_LOSS` when it is malformed.
+        init(_ bytes: UnsafeRawBufferPointer) throws(FirestoreError) {
+            guard bytes.count >= 2 else { throw corrupt("record shorter than its header") }
+            guard bytes[0] == format else { throw corrupt("unknown record format \(bytes[0])") }
+            let flags = bytes[1]
+            var offset = 2
+            if flags & 2 != 0 {
+                guard let length = bytes.bigEndianUInt32(at: offset), offset + 4 + Int(length) <= bytes.count else {
+                    throw corrupt("truncated document id")
+                }
+                fullID = UnsafeRawBufferPointer(rebasing: bytes[offset + 4 ..< offset + 4 + Int(length)])
+                offset += 4 + Int(length)
+            }
+            if flags & 1 != 0 {
+                guard let create = bytes.bigEndianUInt64(at: offset), let update = bytes.bigEndianUInt64(at: offset + 8) else {
+                    throw corrupt("truncated timestamps")
+                }
+                times = (Int64(bitPattern: create), Int64(bitPattern: update))
+                offset += 16
+            }
+            rest = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+        }
     }
 
     /// Reads only the update time (or nil for a phantom) without decoding fields.
