@@ -58,7 +58,10 @@ public struct Document: Sendable, Equatable {
         guard left.key == right.key, left.createTime == right.createTime, left.updateTime == right.updateTime else {
             return false
         }
-        if case .encoded(let a) = left.storage, case .encoded(let b) = right.storage, a.bytes == b.bytes { return true }
+        if case .encoded(let a) = left.storage, case .encoded(let b) = right.storage,
+           let bytes = a.undecodedBytes, bytes == b.undecodedBytes {
+            return true  // the codec is deterministic: equal bytes are equal maps
+        }
         return left.fields == right.fields
     }
 }

@@ -94,6 +94,19 @@ struct LazyDocumentTests {
         #expect(changed == original)
     }
 
+    @Test func equalityHoldsBeforeAndAfterTheFieldsAreRead() throws {
+        let bytes = record(["n": .double(.nan), "s": "x"])
+        let first = try #require(try bothWays(bytes).lazy.get())
+        let second = try #require(try bothWays(bytes).lazy.get())
+        let other = try #require(try bothWays(record(["n": .double(.nan), "s": "y"])).lazy.get())
+        #expect(first == second)
+        #expect(first != other)
+        _ = first.fields  // decoded now: the bytes are released and the maps compared instead
+        #expect(first == second)
+        #expect(second == first)
+        #expect(first != other)
+    }
+
     @Test func manyReadersSeeTheSameFields() async throws {
         let document = try #require(try bothWays(record(ValueCodecCorruptionTests.sample)).lazy.get())
         let agreeing = await withTaskGroup(of: Bool.self) { group in
