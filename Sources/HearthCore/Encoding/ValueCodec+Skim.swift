@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension ValueCodec {
     /// Walks a field map written by `encodeFields(_:into:)` without building anything, making
