@@ -35,6 +35,8 @@ final class Catalog: Sendable {
     private let databases = Mutex<[DatabaseID: UInt32]>([:])
     /// Committed mappings; guarded by the mutex.
     private let collections = Mutex<[CollectionRef: UInt64]>([:])
+    /// Committed locations found by document keys (`locate`); guarded by the mutex.
+    private let locations = Mutex(CollectionLocator())
 
     /// Creates a catalog over `tables`.
     init(tables: Tables) { self.tables = tables }
@@ -58,6 +60,19 @@ final class Catalog: Sendable {
         }
         if remember { databases.withLock { $0[database] = number } }
         return number
+    }
+
+    /// Where the collection holding `key` in `database` is stored, or nil when it never held a
+    /// document. For readers (committed data): a key seen before is found without building its
+    /// collection's path or hashing its ids with SipHash.
+    func locate(_ key: DocumentKey, in database: DatabaseID, _ txn: ReadTransaction) throws -> CollectionLocator.Location? {
+        if let known = locations.withLock({ $0.location(of: key, in: database) }) { return known }
+        guard let db = try databaseNumber(database, in: txn),
+              let collection = try collectionNumber(db: db, path: key.collectionPath, in: txn)
+        else { return nil }
+        let location = CollectionLocator.Location(db: db, collection: collection)
+        locations.withLock { $0.remember(location, of: key, in: database) }
+        return location
     }
 
     /// The number of the collection at `path`, or nil when it never held a document.

@@ -45,10 +45,8 @@ struct DocumentStore: Sendable {
 
     /// The latest version of the document, or nil when it does not exist.
     func latest(_ database: DatabaseID, key: DocumentKey, in txn: ReadTransaction) throws -> Document? {
-        guard let db = try catalog.databaseNumber(database, in: txn),
-              let collection = try catalog.collectionNumber(db: db, path: key.collectionPath, in: txn)
-        else { return nil }
-        let storageKey = StorageKeys.document(db: db, collection: collection, id: key.documentID)
+        guard let location = try catalog.locate(key, in: database, txn) else { return nil }
+        let storageKey = StorageKeys.document(db: location.db, collection: location.collection, id: key.documentID)
         let found = try txn.withValue(forKey: storageKey, in: tables.documents) { raw throws(FirestoreError) in
             try DocumentRecord.document(key: key, from: raw)
         }
