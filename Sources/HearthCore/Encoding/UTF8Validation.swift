@@ -5,7 +5,41 @@
 package enum UTF8Validation {
     /// True when `bytes` is well-formed UTF-8 (Unicode Table 3-7: no overlongs, no surrogates,
     /// nothing above U+10FFFF). Non-generic, with an 8-bytes-at-a-time ASCII fast path.
+    @inline(__always)
     package static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        isASCII(bytes) || isValidBeyondASCII(bytes)
+    }
+
+    /// True when no byte has its high bit set, checked a word at a time: a short string (most
+    /// field names and ids) takes two overlapping loads and no loop.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return true }
+        switch count {
+        case 0:
+            return true
+        case 1:
+            return base.load(as: UInt8.self) & 0x80 == 0
+        case 2 ... 3:
+            let bits = base.loadUnaligned(as: UInt16.self) | base.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+            return bits & 0x8080 == 0
+        case 4 ... 8:
+            let bits = base.loadUnaligned(as: UInt32.self) | base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            return bits & 0x8080_8080 == 0
+        default:
+            var bits = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            var index = 0
+            while index + 8 <= count {
+                bits |= base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                index += 8
+            }
+            return bits & 0x8080_8080_8080_8080 == 0
+        }
+    }
+
+    /// The full check, for bytes that are not all ASCII.
+    private static func isValidBeyondASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let count = bytes.count
         var index = 0
         while index < count {

@@ -89,11 +89,17 @@ struct ByteReaderWriterTests {
                 random.chance(50) ? random.pick(interesting) : UInt8(random.below(256))
             })
         }
-        // Long ASCII runs with one bad byte at every position exercise the 8-byte fast path.
-        for position in 0 ..< 20 {
-            var bytes = [UInt8](repeating: 0x61, count: 20)
-            bytes[position] = 0xFF
-            samples.append(bytes)
+        // ASCII runs of every length up to 24 with one non-ASCII byte (or a valid "é") at every
+        // position exercise the word-at-a-time ASCII check, whose loads overlap at each length.
+        for length in 0 ... 24 {
+            samples.append([UInt8](repeating: 0x61, count: length))
+            for position in 0 ..< length {
+                for odd: [UInt8] in [[0xFF], [0x80], [0xC3], [0xC3, 0xA9]] {
+                    var bytes = [UInt8](repeating: 0x61, count: length)
+                    bytes.replaceSubrange(position ... position, with: odd)
+                    samples.append(bytes)
+                }
+            }
         }
         for bytes in samples {
             let expected = String(validating: bytes, as: UTF8.self) != nil

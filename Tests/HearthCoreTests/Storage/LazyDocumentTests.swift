@@ -70,6 +70,29 @@ struct LazyDocumentTests {
         #expect(failed > 0)
     }
 
+    /// The skim's key-order check (a word compare, then `memcmp`) agrees with a plain byte-wise
+    /// comparison, around the eight-byte word's edge, zero bytes and shared prefixes included.
+    @Test func theKeyOrderCheckIsByteOrder() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x00, 0x01, 0x61, 0x62, 0x7F, 0x80, 0xFF]
+        var keys: [[UInt8]] = [[]]
+        for length in 1 ... 18 {
+            for _ in 0 ..< 12 { keys.append((0 ..< length).map { _ in alphabet.randomElement(using: &generator) ?? 0 }) }
+            keys.append([UInt8](repeating: 0x61, count: length))
+            keys.append([UInt8](repeating: 0x00, count: length))
+        }
+        var checked = 0
+        for left in keys {
+            for right in keys {
+                let expected = left.lexicographicallyPrecedes(right)
+                let actual = left.withUnsafeBytes { l in right.withUnsafeBytes { r in ValueCodec.isAscending(l, r) } }
+                if actual != expected { Issue.record("\(left) before \(right): \(actual), expected \(expected)") }
+                checked += 1
+            }
+        }
+        #expect(checked == keys.count * keys.count)
+    }
+
     /// Keys out of order are never written by the codec but still decode; a duplicate key fails.
     @Test func keysOutOfOrderAreDecodedAtOnceAndDuplicatesFail() throws {
         let header = Array(record([:]).dropLast())  // the record of an empty map, without its count
