@@ -36,13 +36,23 @@ public class ReadTransaction {
     public func withValue<R>(
         forKey key: [UInt8], in db: Database, _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R? {
+        guard let value = try key.withUnsafeBytes({ keyBytes throws(LMDBError) in try lookUp(keyBytes, in: db) })
+        else { return nil }
+        return try withBorrow { try body(value.bytes) }
+    }
+
+    /// `withValue(forKey:in:_:)` for a key the caller holds as bytes (built on its stack, say),
+    /// so a point lookup needs no array.
+    public func withValue<R>(
+        forKeyBytes key: UnsafeRawBufferPointer, in db: Database, _ body: (UnsafeRawBufferPointer) throws -> R
+    ) throws -> R? {
         guard let value = try lookUp(key, in: db) else { return nil }
         return try withBorrow { try body(value.bytes) }
     }
 
     /// Whether `key` is present.
     public func contains(_ key: [UInt8], in db: Database) throws -> Bool {
-        try lookUp(key, in: db) != nil
+        try key.withUnsafeBytes { keyBytes throws(LMDBError) in try lookUp(keyBytes, in: db) } != nil
     }
 
     /// Opens a cursor on `db`, passes it to `body` and closes it when `body` returns or throws.
@@ -109,17 +119,15 @@ public class ReadTransaction {
     }
 
     /// `mdb_get`: the value for `key`, or nil on `MDB_NOTFOUND`.
-    private func lookUp(_ key: [UInt8], in db: Database) throws(LMDBError) -> MDB_val? {
+    private func lookUp(_ key: UnsafeRawBufferPointer, in db: Database) throws(LMDBError) -> MDB_val? {
         let txn = try liveHandle()
         try validate(db)
         try validateKeyLength(key.count)
         var value = MDB_val()
+        var keyVal = MDB_val(key)
         // lmdb.h (mdb_get): the returned data points into the map and stays valid only until the next update
         // or the end of the transaction; callers lend it to a closure and never keep it.
-        let rc = key.withUnsafeBytes { keyBytes in
-            var keyVal = MDB_val(keyBytes)
-            return mdb_get(txn, db.handle, &keyVal, &value)
-        }
+        let rc = mdb_get(txn, db.handle, &keyVal, &value)
         if rc == MDB_NOTFOUND { return nil }
         try check(rc, "mdb_get('\(db.name)')")
         traced(key: nil, value: value.bytes)

@@ -46,9 +46,12 @@ struct DocumentStore: Sendable {
     /// The latest version of the document, or nil when it does not exist.
     func latest(_ database: DatabaseID, key: DocumentKey, in txn: ReadTransaction) throws -> Document? {
         guard let location = try catalog.locate(key, in: database, txn) else { return nil }
-        let storageKey = StorageKeys.document(db: location.db, collection: location.collection, id: key.documentID)
-        let found = try txn.withValue(forKey: storageKey, in: tables.documents) { raw throws(FirestoreError) in
-            try DocumentRecord.document(key: key, from: raw)
+        let found = try StorageKeys.withDocumentKey(
+            db: location.db, collection: location.collection, id: key.documentID
+        ) { storageKey in
+            try txn.withValue(forKeyBytes: storageKey, in: tables.documents) { raw throws(FirestoreError) in
+                try DocumentRecord.document(key: key, from: raw)
+            }
         }
         return found ?? nil
     }

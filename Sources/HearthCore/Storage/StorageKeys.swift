@@ -130,6 +130,31 @@ package enum StorageKeys {
         return key
     }
 
+    /// Calls `body` with the `documents` key of `id` (the bytes `document(db:collection:id:)`
+    /// returns), built on the stack when the id is stored verbatim: a point get allocates no key.
+    package static func withDocumentKey<R, E: Error>(
+        db: UInt32, collection: UInt64, id: String, _ body: (UnsafeRawBufferPointer) throws(E) -> R
+    ) throws(E) -> R {
+        let idCount = id.utf8.count
+        // The library's closures rethrow untyped; the outcome crosses them as a `Result`.
+        let outcome: Result<R, E>
+        if idCount > maxVerbatimIDBytes {
+            outcome = document(db: db, collection: collection, id: id).withUnsafeBytes { bytes in
+                Result { () throws(E) in try body(bytes) }
+            }
+        } else {
+            outcome = withUnsafeTemporaryAllocation(byteCount: 12 + idCount, alignment: 1) { buffer in
+                buffer.storeBytes(of: db.bigEndian, toByteOffset: 0, as: UInt32.self)
+                buffer.storeBytes(of: collection.bigEndian, toByteOffset: 4, as: UInt64.self)
+                let tail = UnsafeMutableRawBufferPointer(rebasing: buffer[12...])
+                let copied: Void? = id.utf8.withContiguousStorageIfAvailable { tail.copyMemory(from: UnsafeRawBufferPointer($0)) }
+                if copied == nil { tail.copyBytes(from: id.utf8) }
+                return Result { () throws(E) in try body(UnsafeRawBufferPointer(buffer)) }
+            }
+        }
+        return try outcome.get()
+    }
+
     /// The `history` prefix of one document.
     static func historyPrefix(db: UInt32, key: DocumentKey) -> [UInt8] {
         var bytes = [UInt8]()

@@ -33,6 +33,19 @@ struct DocumentKeyOrderTests {
         }
     }
 
+    /// The key a point get builds on the stack is byte for byte the stored key, for verbatim ids,
+    /// ids at the 440-byte cut and shortened ones, with database and collection numbers at their extremes.
+    @Test func theStackBuiltKeyIsTheStoredKey() {
+        let edges = [String(repeating: "q", count: 440), String(repeating: "q", count: 441), "é" + String(repeating: "x", count: 439)]
+        for id in Self.randomIDs(count: 200, seed: 4) + edges {
+            for (db, collection) in [(UInt32(1), UInt64(7)), (.max, .max), (0x0102_0304, 0x0506_0708_090A_0B0C)] {
+                let stored = StorageKeys.document(db: db, collection: collection, id: id)
+                let built = StorageKeys.withDocumentKey(db: db, collection: collection, id: id) { [UInt8]($0) }
+                #expect(built == stored, "\(id.utf8.count)-byte id")
+            }
+        }
+    }
+
     @Test func aCollectionsKeysShareAPrefixNoOtherCollectionHas() {
         let a = StorageKeys.documentsPrefix(db: 1, collection: 2)
         let b = StorageKeys.documentsPrefix(db: 1, collection: 3)
