@@ -46,10 +46,13 @@ struct DocumentStore: Sendable {
     /// The latest version of the document, or nil when it does not exist.
     func latest(_ database: DatabaseID, key: DocumentKey, in txn: ReadTransaction) throws -> Document? {
         guard let location = try catalog.locate(key, in: database, txn) else { return nil }
+        // The closure takes the table alone: capturing `self` copied the whole store (a retain and
+        // release of each of its references) on every get.
+        let documents = tables.documents
         let found = try StorageKeys.withDocumentKey(
             db: location.db, collection: location.collection, id: key.documentID
         ) { storageKey in
-            try txn.withValue(forKeyBytes: storageKey, in: tables.documents) { raw throws(FirestoreError) in
+            try txn.withValue(forKeyBytes: storageKey, in: documents) { raw throws(FirestoreError) in
                 try DocumentRecord.document(key: key, from: raw)
             }
         }
