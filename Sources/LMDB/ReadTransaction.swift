@@ -36,9 +36,7 @@ public class ReadTransaction {
     public func withValue<R>(
         forKey key: [UInt8], in db: Database, _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R? {
-        guard let value = try key.withUnsafeBytes({ keyBytes throws(LMDBError) in try lookUp(keyBytes, in: db) })
-        else { return nil }
-        return try withBorrow { try body(value.bytes) }
+        try key.withUnsafeBytes { keyBytes in try withValue(forKeyBytes: keyBytes, in: db, body) }
     }
 
     /// `withValue(forKey:in:_:)` for a key the caller holds as bytes (built on its stack, say),
