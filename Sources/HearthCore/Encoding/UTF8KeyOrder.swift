@@ -118,6 +118,20 @@ package enum UTF8KeyOrder {
         return result
     }
 
+    /// `prefix(of:)` for bytes already in hand (the stored record's keys): the first 8 bytes as a
+    /// big-endian integer, zero-padded, so a shorter key whose bytes all match ties and the
+    /// lengths decide.
+    @inline(__always)
+    package static func prefix(of bytes: UnsafeRawBufferPointer) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        if bytes.count >= 8 { return UInt64(bigEndian: base.loadUnaligned(as: UInt64.self)) }
+        var word: UInt64 = 0
+        for index in 0 ..< bytes.count {
+            word |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << (56 - 8 * index)
+        }
+        return word
+    }
+
     /// The map's entries sorted by key in UTF-8 byte order.
     package static func sortedEntries(_ fields: [String: Value]) -> [(key: String, value: Value)] {
         var result: [(key: String, value: Value)] = []

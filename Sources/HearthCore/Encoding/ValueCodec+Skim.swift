@@ -78,8 +78,8 @@ extension ValueCodec {
     /// The first eight bytes of each, read as big-endian words, settle most pairs of field names
     /// without a call to `memcmp`.
     static func isAscending(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
-        let leftHead = leadingWord(left)
-        let rightHead = leadingWord(right)
+        let leftHead = UTF8KeyOrder.prefix(of: left)
+        let rightHead = UTF8KeyOrder.prefix(of: right)
         if leftHead != rightHead { return leftHead < rightHead }
         let shared = min(left.count, right.count)
         if shared > 8, let a = left.baseAddress, let b = right.baseAddress {
@@ -87,18 +87,5 @@ extension ValueCodec {
             if order != 0 { return order < 0 }
         }
         return left.count < right.count
-    }
-
-    /// The first eight bytes of `bytes` as a big-endian number, zero-padded when shorter (so a
-    /// shorter string whose bytes all match sorts first, as the count comparison then decides).
-    @inline(__always)
-    private static func leadingWord(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        guard let base = bytes.baseAddress else { return 0 }
-        if bytes.count >= 8 { return UInt64(bigEndian: base.loadUnaligned(as: UInt64.self)) }
-        var word: UInt64 = 0
-        for index in 0 ..< bytes.count {
-            word |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << (56 - 8 * index)
-        }
-        return word
     }
 }
