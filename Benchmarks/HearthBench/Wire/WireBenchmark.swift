@@ -44,7 +44,8 @@ package enum WireBenchmark {
         let root = NSTemporaryDirectory() + "hearth-wire-bench-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        var results = try await commitsAndReads(scale: scale, root: root, rawCommitBaseline: rawCommitBaseline)
+        var results = try WireDecodeBenchmark.run(batches: scale.batches, rounds: 3)
+        results += try await commitsAndReads(scale: scale, root: root, rawCommitBaseline: rawCommitBaseline)
         results += try await unsyncedCommits(scale: scale, root: root)
         results += try await WireStartupBenchmark.run(
             documents: scale.startupDocuments, rounds: scale.startupRounds, root: root)

@@ -4,10 +4,12 @@ import HearthCore
 extension FirestoreOperations {
     /// Commit: applies the writes atomically, ending the transaction when one is named.
     func commit(_ request: Google_Firestore_V1_CommitRequest, access: AccessContext) async throws(FirestoreError) -> Google_Firestore_V1_CommitResponse {
-        let database = try ResourceName.database(request.database)
-        let writes = try request.writes.map { w throws(FirestoreError) in try ProtoWrite.write(w, in: database) }
-        let transaction = request.transaction.isEmpty ? nil : ProtoTransaction.id(request.transaction)
-        let result = try await engine.commit(writes, in: database, transaction: transaction, access: access)
+        try await commit(try DecodedCommit(request), access: access)
+    }
+
+    /// Commit of a request already in the core's terms (`DirectCommitDecoder` or `DecodedCommit(_:)`).
+    func commit(_ commit: DecodedCommit, access: AccessContext) async throws(FirestoreError) -> Google_Firestore_V1_CommitResponse {
+        let result = try await engine.commit(commit.writes, in: commit.database, transaction: commit.transaction, access: access)
         var response = Google_Firestore_V1_CommitResponse()
         response.writeResults = result.writeResults.map(ProtoWrite.proto)
         response.commitTime = result.commitTime.proto

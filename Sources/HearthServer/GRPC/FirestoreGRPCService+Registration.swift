@@ -5,7 +5,8 @@ import SwiftProtobuf
 
 extension FirestoreGRPCService {
     /// Registers every method of the service as the generated registration does, but with
-    /// `SizeLimitedDeserializer`: the request size limit is checked on the bytes received.
+    /// `SizeLimitedDeserializer`: the request size limit is checked on the bytes received. Commit
+    /// requests are decoded straight into core writes (`CommitRequestDeserializer`).
     func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
         typealias Method = Firestore.Method
         register(Method.GetDocument.descriptor, in: &router) { try await self.getDocument(request: $0, context: $1) }
@@ -14,7 +15,13 @@ extension FirestoreGRPCService {
         register(Method.DeleteDocument.descriptor, in: &router) { try await self.deleteDocument(request: $0, context: $1) }
         register(Method.BatchGetDocuments.descriptor, in: &router) { try await self.batchGetDocuments(request: $0, context: $1) }
         register(Method.BeginTransaction.descriptor, in: &router) { try await self.beginTransaction(request: $0, context: $1) }
-        register(Method.Commit.descriptor, in: &router) { try await self.commit(request: $0, context: $1) }
+        router.registerHandler(
+            forMethod: Method.Commit.descriptor,
+            deserializer: CommitRequestDeserializer(sizeLimited: sizeLimited(Method.Commit.descriptor)),
+            serializer: ProtobufSerializer<Google_Firestore_V1_CommitResponse>()
+        ) { request, context in
+            StreamingServerResponse(single: try await self.commit(input: ServerRequest(stream: request), context: context))
+        }
         register(Method.Rollback.descriptor, in: &router) { try await self.rollback(request: $0, context: $1) }
         register(Method.RunQuery.descriptor, in: &router) { try await self.runQuery(request: $0, context: $1) }
         register(Method.RunAggregationQuery.descriptor, in: &router) { try await self.runAggregationQuery(request: $0, context: $1) }
@@ -33,7 +40,12 @@ extension FirestoreGRPCService {
     ) {
         router.registerHandler(
             forMethod: method,
-            deserializer: SizeLimitedDeserializer<Input>(limit: maxRequestBytes, method: method.method, log: log),
+            deserializer: sizeLimited(method) as SizeLimitedDeserializer<Input>,
             serializer: ProtobufSerializer<Output>(), handler: handler)
+    }
+
+    /// The size-limited deserializer of `method`'s requests.
+    private func sizeLimited<Input: SwiftProtobuf.Message>(_ method: MethodDescriptor) -> SizeLimitedDeserializer<Input> {
+        SizeLimitedDeserializer(limit: maxRequestBytes, method: method.method, log: log)
     }
 }

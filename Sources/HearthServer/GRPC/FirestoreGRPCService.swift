@@ -64,7 +64,20 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
     func commit(
         request: ServerRequest<Google_Firestore_V1_CommitRequest>, context: ServerContext
     ) async throws -> ServerResponse<Google_Firestore_V1_CommitResponse> {
-        try await unary(request, context) { message, access in try await operations.commit(message, access: access) }
+        try await commit(input: ServerRequest(metadata: request.metadata, message: .message(request.message)), context: context)
+    }
+
+    /// Commit as registered: the request decoded by `CommitRequestDeserializer`.
+    func commit(
+        input request: ServerRequest<CommitInput>, context: ServerContext
+    ) async throws -> ServerResponse<Google_Firestore_V1_CommitResponse> {
+        let response = try await logged(request, resource: request.message.databaseName, context) { input, access in
+            switch input {
+            case .direct(let commit): try await operations.commit(commit, access: access)
+            case .message(let message): try await operations.commit(message, access: access)
+            }
+        }
+        return ServerResponse(message: response)
     }
 
     func rollback(
@@ -180,8 +193,16 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
         _ request: ServerRequest<Request>, _ context: ServerContext,
         _ body: (Request, AccessContext) async throws -> Result
     ) async throws -> Result {
+        try await logged(request, resource: RequestResource.name(of: request.message), context, body)
+    }
+
+    /// `logged` for a request whose logged resource the caller names.
+    private func logged<Request: Sendable, Result: Sendable>(
+        _ request: ServerRequest<Request>, resource: String, _ context: ServerContext,
+        _ body: (Request, AccessContext) async throws -> Result
+    ) async throws -> Result {
         let method = context.descriptor.method
-        let entry = log.start(method: method, resource: RequestResource.name(of: request.message))
+        let entry = log.start(method: method, resource: resource)
         var access: AccessContext?
         do {
             let result = try await withWireErrors(log: log, method: method) {

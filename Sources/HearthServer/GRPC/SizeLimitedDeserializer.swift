@@ -19,11 +19,17 @@ struct SizeLimitedDeserializer<Message: SwiftProtobuf.Message>: MessageDeseriali
     /// - Throws: `INVALID_ARGUMENT` "Request payload size exceeds the limit" for an oversize
     ///   message; the protobuf decoder's `INVALID_ARGUMENT` for a malformed one.
     func deserialize<Bytes: GRPCContiguousBytes>(_ serializedMessageBytes: Bytes) throws -> Message {
+        try checkSize(of: serializedMessageBytes)
+        return try ProtobufDeserializer<Message>().deserialize(serializedMessageBytes)
+    }
+
+    /// Refuses (and logs) a message larger than `limit`.
+    /// - Throws: `INVALID_ARGUMENT` "Request payload size exceeds the limit".
+    func checkSize<Bytes: GRPCContiguousBytes>(of serializedMessageBytes: Bytes) throws {
         guard serializedMessageBytes.count <= limit else {
             let refusal = FirestoreError(.invalidArgument, "Request payload size exceeds the limit: \(limit) bytes.")
             log.finish(log.start(method: method, resource: ""), access: nil, status: refusal.code, detail: refusal.message)
             throw WireStatus.rpcError(refusal)
         }
-        return try ProtobufDeserializer<Message>().deserialize(serializedMessageBytes)
     }
 }

@@ -1,0 +1,37 @@
+import FirestoreWire
+import GRPCCore
+import GRPCProtobuf
+
+/// A `Commit` request as received: decoded straight into core writes, or SwiftProtobuf's message
+/// when the direct decoder declined it.
+enum CommitInput: Sendable {
+    /// Decoded by `DirectCommitDecoder`.
+    case direct(DecodedCommit)
+    /// Decoded by SwiftProtobuf (an unusual encoding, or a request that will be refused).
+    case message(Google_Firestore_V1_CommitRequest)
+
+    /// The request's `database` field, for the request log.
+    var databaseName: String {
+        switch self {
+        case .direct(let commit): commit.databaseName
+        case .message(let request): request.database
+        }
+    }
+}
+
+/// Decodes `Commit` requests: the size limit first, then `DirectCommitDecoder`, then SwiftProtobuf
+/// for whatever the direct decoder declines (which then answers exactly as it always did).
+struct CommitRequestDeserializer: MessageDeserializer {
+    /// The size check and SwiftProtobuf's decoding.
+    let sizeLimited: SizeLimitedDeserializer<Google_Firestore_V1_CommitRequest>
+
+    /// The commit in `serializedMessageBytes`.
+    /// - Throws: as `SizeLimitedDeserializer` does.
+    func deserialize<Bytes: GRPCContiguousBytes>(_ serializedMessageBytes: Bytes) throws -> CommitInput {
+        try sizeLimited.checkSize(of: serializedMessageBytes)
+        if let commit = serializedMessageBytes.withUnsafeBytes({ DirectCommitDecoder.decode($0) }) {
+            return .direct(commit)
+        }
+        return .message(try sizeLimited.deserialize(serializedMessageBytes))
+    }
+}
