@@ -1,3 +1,4 @@
+import Foundation
 import HearthCore
 
 /// Decodes one `google.firestore.v1.Write` message's bytes into the core's `Write`, giving what
@@ -37,7 +38,7 @@ enum DirectWriteDecoder {
             return Write(operation, transforms: transforms, precondition: precondition ?? .none)
         }
         guard let deleted, mask == nil, transforms.isEmpty else { throw DirectDecodingDeclined() }
-        let key = try self.key(try ProtobufCursor.string(deleted), in: database, prefix: prefix)
+        let key = try self.key(deleted, in: database, prefix: prefix)
         return Write(.delete(key), precondition: precondition ?? .none)
     }
 
@@ -46,12 +47,12 @@ enum DirectWriteDecoder {
         _ bytes: UnsafeRawBufferPointer, in database: DatabaseID, prefix: [UInt8]
     ) throws(DirectDecodingDeclined) -> (DocumentKey, [String: Value]) {
         var cursor = ProtobufCursor(bytes)
-        var name: String?
+        var name: UnsafeRawBufferPointer?
         var hasFields = false
         while !cursor.isAtEnd {
             switch try cursor.tag() {
             case (1, ProtobufCursor.lengthDelimited) where name == nil:
-                name = try ProtobufCursor.string(try cursor.delimited())
+                name = try cursor.delimited()
             case (2, ProtobufCursor.lengthDelimited):
                 hasFields = true
                 _ = try cursor.delimited()
@@ -59,22 +60,37 @@ enum DirectWriteDecoder {
                 throw DirectDecodingDeclined()
             }
         }
-        let key = try self.key(name ?? "", in: database, prefix: prefix)
+        let key = try self.key(name ?? UnsafeRawBufferPointer(start: nil, count: 0), in: database, prefix: prefix)
         let fields = hasFields ? try DirectValueDecoder.fields(bytes, field: 2, skipping: 1, depth: 0) : [:]
         return (key, fields)
     }
 
-    /// The key a document name gives, which must be in `database`. A name that starts with the
-    /// database's own documents prefix is split here; any other goes through `ResourceName`.
-    private static func key(_ name: String, in database: DatabaseID, prefix: [UInt8]) throws(DirectDecodingDeclined) -> DocumentKey {
-        try ProtobufCursor.converting { () throws(FirestoreError) in
-            let utf8 = name.utf8
-            guard utf8.count > prefix.count, utf8.starts(with: prefix) else {
-                return try ResourceName.document(name, in: database).1
+    /// The key the document name in `bytes` gives, which must be in `database`. A name that starts
+    /// with the database's own documents prefix is split here, in place; any other goes through
+    /// `ResourceName`.
+    private static func key(
+        _ bytes: UnsafeRawBufferPointer, in database: DatabaseID, prefix: [UInt8]
+    ) throws(DirectDecodingDeclined) -> DocumentKey {
+        guard UTF8Validation.isValid(bytes) else { throw DirectDecodingDeclined() }
+        let hasPrefix = bytes.count > prefix.count
+            && prefix.withUnsafeBytes { expected in
+                guard let start = expected.baseAddress, let found = bytes.baseAddress else { return false }
+                return memcmp(start, found, expected.count) == 0
             }
-            let segments = utf8.dropFirst(prefix.count).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-                .map { String(decoding: $0, as: UTF8.self) }
-            return try DocumentKey(path: ResourcePath(validatingSegments: segments))
+        guard hasPrefix else {
+            let name = String(decoding: bytes, as: UTF8.self)
+            return try ProtobufCursor.converting { () throws(FirestoreError) in try ResourceName.document(name, in: database).1 }
+        }
+        // The bytes are valid UTF-8 and "/" is ASCII, so every piece is valid UTF-8 too.
+        var segments: [String] = []
+        var start = prefix.count
+        for index in prefix.count..<bytes.count where bytes[index] == UInt8(ascii: "/") {
+            segments.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+            start = index + 1
+        }
+        segments.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+        return try ProtobufCursor.converting { () throws(FirestoreError) in
+            try DocumentKey(path: ResourcePath(validatingSegments: segments))
         }
     }
 
