@@ -40,7 +40,12 @@ struct GRPCCall: Sendable {
         case 3: await unary(Firestore.Method.DeleteDocument.descriptor, service.deleteDocument)
         case 4: await serverStreaming(Firestore.Method.BatchGetDocuments.descriptor, service.batchGetDocuments)
         case 5: await unary(Firestore.Method.BeginTransaction.descriptor, service.beginTransaction)
-        case 6: await unary(Firestore.Method.Commit.descriptor, service.commit)
+        case 6:
+            // The server decodes Commit directly first (`CommitRequestDeserializer`); the service
+            // entry point below takes SwiftProtobuf's message, so the two are compared here.
+            if let finding = DirectCommitCheck.compare(message) { finding } else {
+                await unary(Firestore.Method.Commit.descriptor, service.commit)
+            }
         case 7: await unary(Firestore.Method.Rollback.descriptor, service.rollback)
         case 8: await serverStreaming(Firestore.Method.RunQuery.descriptor, service.runQuery)
         case 9: await serverStreaming(Firestore.Method.RunAggregationQuery.descriptor, service.runAggregationQuery)
