@@ -22,6 +22,8 @@ struct LongCatchUpTests {
         }
     }
 
+    /// Document `n`'s fields as the workload's step `generation` writes them (each step changes
+    /// its integer, string and one array element, so a changed document deletes and adds entries).
     static func document(_ n: Int, generation: Int) -> [String: Value] {
         [
             "n": .integer(Int64((n * 7_919 + generation) % 10_007)),
