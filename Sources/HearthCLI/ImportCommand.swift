@@ -57,9 +57,10 @@ public struct ImportCommand: AsyncParsableCommand {
     public func run() async throws {
         let interrupt = InterruptFlag()
         defer { interrupt.release() }
-        // Batches are synced without their meta page; the one sync below makes the whole import
-        // durable before it is reported (a machine crash meanwhile can undo only the last batch).
-        let engine = try Engine(directory: data.directory, options: EngineOptions(durability: .batch))
+        // Into a new directory nothing is synced until the end (a marker file guards the gap);
+        // into one with data, batches are synced without their meta page. `finishLoad()` makes
+        // the whole import durable before it is reported.
+        let engine = try Engine.openForLoad(directory: data.directory)
         defer { engine.close() }
         let target = try project.map { try DatabaseID(project: $0, database: database ?? DatabaseID.defaultDatabase) }
         var importer = Importer(database: target)
@@ -67,7 +68,7 @@ public struct ImportCommand: AsyncParsableCommand {
         importer.skipInvalid = skipInvalid
         let display = ProgressDisplay()
         let summary = try await Self.run(importer, path: path, engine: engine, display: display, interrupt: interrupt)
-        try engine.sync()
+        try engine.finishLoad()
         let rate = Int(Double(summary.documents) / max(display.elapsed, 0.001))
         display.finish(
             "imported \(summary.documents) documents (\(ProgressDisplay.bytes(summary.bytes))) from \(path) into "

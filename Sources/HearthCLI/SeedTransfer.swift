@@ -4,11 +4,14 @@ import HearthTransfer
 
 /// What `serve --import` and `serve --export-on-exit` do around the emulator's run.
 enum SeedTransfer {
-    /// Imports `path` into the data directory when it holds no documents yet; prints one line.
+    /// Imports `path` into the data directory when it holds no documents yet (unsynced until the
+    /// end into a new directory, as `hearth import`); prints one line.
     static func importIfEmpty(_ path: String, directory: String, project: String?, syncs: Bool) async throws {
         let interrupt = InterruptFlag()
         defer { interrupt.release() }
-        let engine = try Engine(directory: directory, options: EngineOptions(durability: syncs ? .batch : .none))
+        let engine = syncs
+            ? try Engine.openForLoad(directory: directory)
+            : try Engine(directory: directory, options: EngineOptions(durability: .none))
         defer { engine.close() }
         guard try engine.storedDatabases().isEmpty else {
             ProgressDisplay.say("--import: \(directory) already holds data; \(path) was not imported.")
@@ -18,7 +21,7 @@ enum SeedTransfer {
         let display = ProgressDisplay()
         let summary = try await ImportCommand.run(
             Importer(database: target), path: path, engine: engine, display: display, interrupt: interrupt)
-        try engine.sync()
+        try engine.finishLoad()
         display.finish("imported \(summary.documents) documents from \(path) in \(String(format: "%.1f", display.elapsed)) s")
     }
 

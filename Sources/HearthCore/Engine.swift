@@ -1,4 +1,5 @@
 internal import LMDB
+import Synchronization
 
 /// Hearth's engine: a Firestore document store in one LMDB data directory.
 ///
@@ -17,12 +18,23 @@ public final class Engine: Sendable {
     let options: EngineOptions
     let hub: WatchHub
     let policyHolder = PolicyHolder()
+    /// The marker of an unsynced load into a new directory, until its closing sync removed it.
+    let loadMarker: Mutex<UnfinishedLoadMarker?>
 
     /// Opens (creating when needed) the data directory at `directory`.
-    /// - Throws: `FAILED_PRECONDITION` when the directory is already open in this process or was
-    ///   written by a newer schema; `DATA_LOSS` when the files are damaged.
-    public init(directory: String, options: EngineOptions = EngineOptions()) throws(FirestoreError) {
+    /// - Throws: `FAILED_PRECONDITION` when the directory is already open in this process, was
+    ///   written by a newer schema, or holds an import that did not finish; `DATA_LOSS` when the
+    ///   files are damaged.
+    public convenience init(directory: String, options: EngineOptions = EngineOptions()) throws(FirestoreError) {
+        try UnfinishedLoadMarker.refuseIfPresent(directory: directory)
+        try self.init(directory: directory, options: options, loadMarker: nil)
+    }
+
+    /// Opens the data directory; `loadMarker` is the marker of an unsynced load that this engine
+    /// removes once everything is synced (`Engine.openForLoad`).
+    init(directory: String, options: EngineOptions, loadMarker: UnfinishedLoadMarker?) throws(FirestoreError) {
         self.directory = directory
+        self.loadMarker = Mutex(loadMarker)
         self.options = options
         var environmentOptions = EnvironmentOptions(
             mapSize: options.initialMapSize, maxDatabases: Tables.maxTables, maxReaders: 126,
@@ -61,10 +73,15 @@ public final class Engine: Sendable {
     }
 
     /// Finishes queued commits, then closes the data directory. Later calls fail with `UNAVAILABLE`.
-    /// Idempotent; an engine that is released without `close()` closes itself.
+    /// Idempotent; an engine that is released without `close()` closes itself. An unsynced load's
+    /// marker is removed when its closing sync succeeds (`finishLoad()` reports a failure).
     public func close() {
         writer.close()
-        environment.close()
+        guard loadMarker.withLock({ $0 }) != nil else {
+            environment.close()
+            return
+        }
+        try? finishLoad()
     }
 
     deinit { close() }

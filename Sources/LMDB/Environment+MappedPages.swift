@@ -28,7 +28,7 @@ extension Environment {
         let size = mapSize
         let ranges = mappedRanges.withLock { known -> [Range<UInt>] in
             if let known, known.mapSize == size { return known.ranges }
-            let found = MappedFile.ranges(of: path + "/data.mdb")
+            let found = MappedFile.ranges(of: path + "/" + Environment.dataFileName)
             known = (size, found)
             return found
         }
@@ -46,7 +46,7 @@ extension Environment {
     /// The bytes of the data file's map now resident in this process (`Rss` of its mappings in
     /// `/proc/self/smaps`); nil where that file is not available.
     public func mappedResidentBytes() -> Int? {
-        MappedFile.residentBytes(of: path + "/data.mdb")
+        MappedFile.residentBytes(of: path + "/" + Environment.dataFileName)
     }
 }
 

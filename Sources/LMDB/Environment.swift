@@ -26,6 +26,14 @@ public final class Environment: @unchecked Sendable {
     // - `fatalError`: its own mutex.
     // Everything else is a `let`.
 
+    /// The name of the data file LMDB keeps inside the directory.
+    public static let dataFileName = "data.mdb"
+
+    /// Whether `directory` holds a data file (an environment was created there before).
+    public static func hasDataFile(in directory: String) -> Bool {
+        FileManager.default.fileExists(atPath: directory + "/" + dataFileName)
+    }
+
     /// The canonical (absolute, symlink-free) directory path.
     public let path: String
     /// The options the environment was opened with (`mapSize` there is the initial request).

@@ -1,0 +1,51 @@
+internal import Foundation
+internal import LMDB
+import Synchronization
+
+extension Engine {
+    /// Opens `directory` for a bulk load (`hearth import`, `serve --import`).
+    ///
+    /// Into a new directory (no data file yet) commits are not synced one by one: a marker file,
+    /// durable before the data file is created, stays until `finishLoad()` (or `close()`) has
+    /// synced everything, and a directory whose load a crash cut short refuses to open. A
+    /// directory that holds data already is opened with `Durability.batch`, whose commits never
+    /// risk what was there before.
+    /// - Throws: as `init(directory:options:)`; `INTERNAL` when the marker cannot be written.
+    package static func openForLoad(directory: String, options: EngineOptions = EngineOptions()) throws(FirestoreError) -> Engine {
+        try UnfinishedLoadMarker.refuseIfPresent(directory: directory)
+        var options = options
+        guard !Environment.hasDataFile(in: directory) else {
+            options.durability = .batch
+            return try Engine(directory: directory, options: options, loadMarker: nil)
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw FirestoreError(.internal, "cannot create the data directory \(directory): \(error.localizedDescription)")
+        }
+        let marker = UnfinishedLoadMarker(directory: directory)
+        try marker.create()
+        options.durability = .none
+        do {
+            return try Engine(directory: directory, options: options, loadMarker: marker)
+        } catch {
+            try? marker.delete()
+            throw error
+        }
+    }
+
+    /// Ends a load: finishes queued commits, syncs everything to disk, removes the load's marker
+    /// (if `openForLoad` wrote one) and closes the engine. Call it before reporting the load done.
+    /// - Throws: `INTERNAL` when the sync or the marker's removal fails (the marker then stays, and
+    ///   the directory refuses to open); `UNAVAILABLE` when the engine was closed already.
+    package func finishLoad() throws(FirestoreError) {
+        writer.close()
+        defer { environment.close() }
+        let marker = loadMarker.withLock { held in
+            defer { held = nil }
+            return held
+        }
+        try sync()
+        try marker?.delete()
+    }
+}
