@@ -26,6 +26,7 @@ extension Engine {
         let marker = UnfinishedLoadMarker(directory: directory)
         try marker.create()
         options.durability = .none
+        options.indexesAfterLoad = true
         do {
             return try Engine(directory: directory, options: options, loadMarker: marker)
         } catch {

@@ -64,7 +64,7 @@ public final class Engine: Sendable {
                     backlogByteLimit: options.indexBacklogByteLimit,
                     clock: options.clock, idleDelaySeconds: options.indexIdleDelay,
                     demandWindowSeconds: options.indexDemandWindow),
-                gathers: options.durability.syncsEachCommit,
+                gathers: options.durability.syncsEachCommit, indexesAfterLoad: options.indexesAfterLoad,
                 publish: { hub.publish($0) })
         } catch {
             environment.close()

@@ -27,6 +27,10 @@ public struct EngineOptions: Sendable {
     package var indexIdleDelay: Double = 0.05
     /// Seconds after a query needed the index during which commits index as they go.
     package var indexDemandWindow: Double = 1
+    /// True for a load into a new directory (`Engine.openForLoad`): commits store documents
+    /// only and the whole index is built once, by sorting, when a reader first needs it or the
+    /// engine closes.
+    package var indexesAfterLoad = false
     /// A crash-test hook: kill the process inside a map growth (`HEARTH_FAULT_KILL`); nil, the
     /// default, installs nothing.
     public var killAtMapGrowth: MapGrowthKill?

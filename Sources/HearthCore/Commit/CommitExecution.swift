@@ -80,9 +80,11 @@ struct CommitEffects {
     /// Index work left to the backlog; nil when the commit indexes as it goes.
     var deferred: IndexBacklog?
 
-    /// Effects starting from the group's `pending` mappings, deferring index work when asked.
-    init(pending: Catalog.Pending, deferring: Bool) {
+    /// Effects starting from the group's `pending` mappings, deferring index work when asked
+    /// (`listingDeferred` false: only the first deferred version is kept, for a load whose whole
+    /// index is built at its end).
+    init(pending: Catalog.Pending, deferring: Bool, listingDeferred: Bool = true) {
         self.pending = pending
-        self.deferred = deferring ? IndexBacklog() : nil
+        self.deferred = deferring ? (listingDeferred ? IndexBacklog() : IndexBacklog.versionOnly()) : nil
     }
 }

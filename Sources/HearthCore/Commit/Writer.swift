@@ -49,6 +49,12 @@ final class Writer: @unchecked Sendable {
     private let gathers: Bool
     /// Commits in the last group (guarded by `condition`).
     private var lastGroupSize = 0
+    /// True while a load into a new directory leaves the whole index to one build
+    /// (`IndexBulkBuild`): commits store documents only, and the first reader that needs the
+    /// index, or closing, builds it; later commits index as usual. Writer thread only.
+    private var indexesAfterLoad: Bool
+    /// True once a commit of the load left index work behind (its marker is written).
+    private var loadLeftIndexBehind = false
 
     /// Most commits one LMDB transaction takes.
     private static let maxGroup = 1_000
@@ -66,9 +72,10 @@ final class Writer: @unchecked Sendable {
     init(
         environment: Environment, store: DocumentStore, clock: any CommitClock, retentionMicros: Int64,
         lastVersion: Int64, transactions: TransactionRegistry, scheduling: IndexScheduling, gathers: Bool,
-        publish: @escaping @Sendable ([ChangeSet]) -> Void
+        indexesAfterLoad: Bool = false, publish: @escaping @Sendable ([ChangeSet]) -> Void
     ) {
         self.gathers = gathers
+        self.indexesAfterLoad = indexesAfterLoad
         self.scheduling = scheduling
         self.transactions = transactions
         self.publish = publish
@@ -190,7 +197,7 @@ final class Writer: @unchecked Sendable {
         let writes = batch.reduce(0) { $0 + $1.request.writes.count }
         // A backlog that could not be applied keeps growing: indexing its documents now would
         // start from entries the index does not hold.
-        let deferring = !backlog.isEmpty || scheduling.shouldDefer(writes: writes)
+        let deferring = indexesAfterLoad || !backlog.isEmpty || scheduling.shouldDefer(writes: writes)
         let outcomes: [Result<CommitResult, FirestoreError>]
         admitted.removeAll(keepingCapacity: true)
         defer {
@@ -206,7 +213,11 @@ final class Writer: @unchecked Sendable {
         do {
             let group = try environment.write { txn in try apply(batch, deferring: deferring, in: txn) }
             store.catalog.publish(group.pending)
-            backlog.merge(group.backlog)
+            if indexesAfterLoad {
+                if group.backlog.firstVersion != nil { loadLeftIndexBehind = true }
+            } else {
+                backlog.merge(group.backlog)
+            }
             lastVersion = group.version
             // The version is visible before the change sets are published: a listener that
             // registers after this publication reads its initial state at this version or later.
@@ -225,6 +236,7 @@ final class Writer: @unchecked Sendable {
     /// Applies the whole backlog in one transaction. On failure the backlog stays (and keeps
     /// later commits deferring); readers waiting find the marker still there and retry.
     private func catchUpIndex() {
+        if indexesAfterLoad { return buildIndexAfterLoad() }
         guard !backlog.isEmpty else { return }
         do {
             try environment.write { txn in try store.applyBacklog(backlog, in: txn) }
@@ -237,6 +249,20 @@ final class Writer: @unchecked Sendable {
         } catch {
             // Nothing is lost: the documents and the log are stored, and the marker stays until
             // a later attempt (the next catch-up, or recovery on open) succeeds. Say so, though.
+            let handler = backgroundErrorHandler.withLock { $0 }
+            handler?(error)
+        }
+    }
+
+    /// Ends a load's index-free commits: builds the whole index by sorting (when a commit left
+    /// work behind), then indexes as usual. On failure the load goes on and the marker stays, so
+    /// readers keep waiting for a later attempt; the error handler is told.
+    private func buildIndexAfterLoad() {
+        do {
+            if loadLeftIndexBehind { _ = try IndexBulkBuild(store: store, environment: environment).run() }
+            indexesAfterLoad = false
+            loadLeftIndexBehind = false
+        } catch {
             let handler = backgroundErrorHandler.withLock { $0 }
             handler?(error)
         }
@@ -310,7 +336,7 @@ final class Writer: @unchecked Sendable {
         var group = Group(version: lastVersion)
         for pending in batch {
             let time = nextCommitTime(after: group.version)
-            var effects = CommitEffects(pending: group.pending, deferring: deferring)
+            var effects = CommitEffects(pending: group.pending, deferring: deferring, listingDeferred: !indexesAfterLoad)
             do {
                 let result = try txn.nested { child in
                     try CommitExecution.apply(
@@ -328,7 +354,9 @@ final class Writer: @unchecked Sendable {
                 group.outcomes.append(.failure(error))
             }
         }
-        if backlog.isEmpty, let first = group.backlog.firstVersion { try store.markBacklog(from: first, in: txn) }
+        if backlog.isEmpty, !loadLeftIndexBehind, let first = group.backlog.firstVersion {
+            try store.markBacklog(from: first, in: txn)
+        }
         if group.version != lastVersion {
             try store.catalog.writeCounter(MetaKey.lastCommit, UInt64(bitPattern: group.version), in: txn)
             // History the backlog still needs (what the index holds) is kept until it is applied.

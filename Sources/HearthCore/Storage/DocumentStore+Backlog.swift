@@ -68,6 +68,11 @@ extension DocumentStore {
         try txn.put(bytes, forKey: MetaKey.indexBacklog, in: tables.meta)
     }
 
+    /// Removes the marker `markBacklog` wrote: the index holds every document's entries again.
+    func clearBacklogMarker(in txn: WriteTransaction) throws {
+        _ = try txn.delete(MetaKey.indexBacklog, in: tables.meta)
+    }
+
     /// True when the snapshot's index is behind its documents (a backlog marker is present).
     func indexIsBehind(in txn: ReadTransaction) throws -> Bool {
         try txn.withValue(forKey: MetaKey.indexBacklog, in: tables.meta) { _ in true } ?? false

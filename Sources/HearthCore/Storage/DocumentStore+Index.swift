@@ -55,6 +55,13 @@ extension DocumentStore {
         return missing.count
     }
 
+    /// Replaces the `composite` table's contents with the entries of every configured index for
+    /// every stored document (`IndexBulkBuild`; nothing to write when none is configured).
+    func rebuildCompositeEntries(in txn: WriteTransaction) throws {
+        _ = try txn.deleteRange(in: tables.composite, from: [], to: nil)
+        if !indexes.indexes.isEmpty { try buildComposite(indexes.indexes, in: txn) }
+    }
+
     /// Adds the entries of `definitions` for every stored document.
     private func buildComposite(_ definitions: [IndexDefinition], in txn: WriteTransaction) throws {
         try writeEntriesOfEveryDocument(to: tables.composite, in: txn) { key, fields, db, collection in
@@ -116,7 +123,7 @@ extension DocumentStore {
     /// Visits the stored documents (phantoms skipped) from the `documents` key `from` on, with
     /// their database and collection numbers, until `visit` returns false; returns the key to
     /// resume from then (nil when the walk reached the end). `paths` remembers collection paths.
-    private func forEachDocument(
+    func forEachDocument(
         in txn: ReadTransaction, from: [UInt8]?, paths: inout [UInt64: ResourcePath],
         _ visit: (DocumentKey, [String: Value], UInt32, UInt64) throws -> Bool
     ) throws -> [UInt8]? {

@@ -112,8 +112,19 @@ struct IndexBacklog: Sendable {
     /// The version of the first commit whose index work is pending (nil when empty).
     package private(set) var firstVersion: Int64?
 
+    /// False for a backlog that keeps only `firstVersion`: a load whose whole index is built at
+    /// its end (`IndexBulkBuild`) needs no list of what is pending.
+    private var keepsItems = true
+
     /// An empty backlog.
     init() {}
+
+    /// An empty backlog that will record only the first version noted, no items.
+    static func versionOnly() -> IndexBacklog {
+        var backlog = IndexBacklog()
+        backlog.keepsItems = false
+        return backlog
+    }
 
     /// True when the index is up to date.
     var isEmpty: Bool { items.isEmpty }
@@ -141,6 +152,10 @@ struct IndexBacklog: Sendable {
     /// of a document since the last index update says what the index holds; later ones only move
     /// the record on.
     mutating func record(_ change: CommitApplier.Change, db: UInt32, collection: UInt64, version: Int64) {
+        guard keepsItems else {
+            if firstVersion == nil { firstVersion = version }
+            return
+        }
         note(Item(db: db, collection: collection, key: change.key, indexed: change.before?.fields,
                   latest: .known(change.after?.fields)), version: version)
     }

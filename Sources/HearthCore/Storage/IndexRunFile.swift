@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A sorted run of index entries spilled to a file by `IndexBulkBuild`: each entry is its key's
+/// length (2 bytes, big-endian), its value's length (4 bytes), the key, then the value. The file
+/// lives only while one build runs, so the layout is private to it.
+enum IndexRunFile {
+    /// Bytes gathered before each `write(2)`.
+    private static let flushBytes = 1 << 20
+
+    /// Writes `entries`, already in key order, to a new file at `path`.
+    /// - Throws: `INTERNAL` naming the path when the file cannot be written.
+    static func write(_ entries: [IndexEntries.Entry], to path: String) throws(FirestoreError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure("cannot create", path) }
+        defer { close(descriptor) }
+        var buffer = [UInt8]()
+        buffer.reserveCapacity(flushBytes + 4096)
+        for entry in entries {
+            let keyCount = UInt16(truncatingIfNeeded: entry.key.count)
+            let valueCount = UInt32(truncatingIfNeeded: entry.value.count)
+            buffer.append(UInt8(keyCount >> 8))
+            buffer.append(UInt8(keyCount & 0xFF))
+            for shift in stride(from: 24, through: 0, by: -8) { buffer.append(UInt8((valueCount >> UInt32(shift)) & 0xFF)) }
+            buffer.append(contentsOf: entry.key)
+            buffer.append(contentsOf: entry.value)
+            if buffer.count >= flushBytes { try flush(&buffer, to: descriptor, path: path) }
+        }
+        try flush(&buffer, to: descriptor, path: path)
+    }
+
+    /// Writes all of `buffer` to `descriptor` and empties it.
+    private static func flush(_ buffer: inout [UInt8], to descriptor: Int32, path: String) throws(FirestoreError) {
+        var done = 0
+        while done < buffer.count {
+            let written = buffer.withUnsafeBytes { bytes in
+                systemWrite(descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done)
+            }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw failure("cannot write", path) }
+            done += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// The error for a failed step on the run file at `path`, with `errno`'s text.
+    static func failure(_ step: String, _ path: String) -> FirestoreError {
+        FirestoreError(.internal, "Building the index: \(step) the run file \(path): \(String(cString: strerror(errno))).")
+    }
+}
+
+/// Reads a run file back one entry at a time through a small buffer (a build merges many runs
+/// at once, so each holds only this much in memory).
+final class IndexRunReader {
+    private let descriptor: Int32
+    private let path: String
+    private var buffer: [UInt8]
+    private var start = 0
+    private var end = 0
+    private var reachedEnd = false
+
+    /// Opens the run at `path`, reading `bufferBytes` at a time.
+    /// - Throws: `INTERNAL` when the file cannot be opened.
+    init(path: String, bufferBytes: Int = 64 << 10) throws(FirestoreError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw IndexRunFile.failure("cannot open", path) }
+        self.descriptor = descriptor
+        self.path = path
+        buffer = [UInt8](repeating: 0, count: max(bufferBytes, 4096))
+    }
+
+    deinit { close(descriptor) }
+
+    /// The next entry; nil at the end of the run.
+    /// - Throws: `INTERNAL` when the file cannot be read or ends inside an entry.
+    func next() throws(FirestoreError) -> IndexEntries.Entry? {
+        guard try fill(6) else { return nil }
+        let keyCount = Int(buffer[start]) << 8 | Int(buffer[start + 1])
+        var valueCount = 0
+        for offset in 2..<6 { valueCount = valueCount << 8 | Int(buffer[start + offset]) }
+        guard try fill(6 + keyCount + valueCount) else {
+            throw FirestoreError(.internal, "Building the index: the run file \(path) ends inside an entry.")
+        }
+        let keyStart = start + 6
+        let key = Array(buffer[keyStart..<(keyStart + keyCount)])
+        let value = Array(buffer[(keyStart + keyCount)..<(keyStart + keyCount + valueCount)])
+        start = keyStart + keyCount + valueCount
+        return (key, value)
+    }
+
+    /// Makes at least `count` unread bytes available; false when the file ends before any byte
+    /// of them (a clean end), an error when it ends part of the way.
+    private func fill(_ count: Int) throws(FirestoreError) -> Bool {
+        if end - start >= count { return true }
+        if start > 0 {
+            buffer.withUnsafeMutableBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                memmove(base, base + start, end - start)
+            }
+            end -= start
+            start = 0
+        }
+        if buffer.count < count { buffer += [UInt8](repeating: 0, count: count - buffer.count) }
+        while end < count && !reachedEnd {
+            let read = buffer.withUnsafeMutableBytes { bytes in
+                systemRead(descriptor, bytes.baseAddress.map { $0 + end }, bytes.count - end)
+            }
+            if read < 0 && errno == EINTR { continue }
+            guard read >= 0 else { throw IndexRunFile.failure("cannot read", path) }
+            if read == 0 { reachedEnd = true } else { end += read }
+        }
+        if end >= count { return true }
+        guard end == 0 else {
+            throw FirestoreError(.internal, "Building the index: the run file \(path) ends inside an entry.")
+        }
+        return false
+    }
+}
+
+/// `write(2)`, named apart from the methods called `write` above.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+
+/// `read(2)`, named apart from the locals called `read` above.
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, bytes, count)
+}

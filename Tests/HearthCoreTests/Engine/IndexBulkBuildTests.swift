@@ -1,0 +1,108 @@
+import Foundation
+import LMDB
+import Testing
+@testable import HearthCore
+
+/// A load into a new directory builds its whole index at once by sorting (`IndexBulkBuild`): the
+/// `index` and `composite` tables it leaves must be exactly those of an engine that indexed every
+/// commit as it went, whether the build runs when a query first needs the index or at close, and
+/// however many runs the sort spills.
+@Suite("Index built after a load")
+struct IndexBulkBuildTests {
+    /// A composite index on the workload's collection, so composite entries are built too.
+    static let composite = """
+        { "indexes": [ { "collectionGroup": "c", "queryScope": "COLLECTION",
+            "fields": [ { "fieldPath": "s", "order": "ASCENDING" }, { "fieldPath": "n", "order": "DESCENDING" } ] } ] }
+        """
+
+    /// Options of an engine that indexes as it goes, or — `afterLoad` — one in a load's mode.
+    static func options(afterLoad: Bool) throws -> EngineOptions {
+        var options = EngineOptions(
+            durability: .none, initialMapSize: 64 << 20, indexes: try IndexConfiguration(json: composite),
+            deferredIndexThreshold: afterLoad ? 256 : 0)
+        options.indexesAfterLoad = afterLoad
+        return options
+    }
+
+    /// The composite query the workload's index answers: `s == "s5-0"` ordered by `n` descending.
+    static func bySAndN() -> StructuredQuery {
+        var query = StructuredQuery(collectionID: "c")
+        query.filter = .field(.p("s"), .equal, .string("s5-0"))
+        query.orderBy = [QueryOrder(.p("n"), descending: true)]
+        return query
+    }
+
+    @Test func aQueryInTheMiddleOfALoadBuildsTheIndexAnEngineIndexingAsItGoesHas() async throws {
+        let loading = try TestEngine(options: Self.options(afterLoad: true))
+        let immediate = try TestEngine(options: Self.options(afterLoad: false))
+        var steps = 0
+        try await LongCatchUpTests.workload(loading) { t in
+            // The first step's commit left the whole index behind, and the query builds it; the
+            // load's later commits index (or defer and catch up) as any engine's do.
+            if steps == 0 {
+                let behind = try DeferredIndexTests.isBehind(t)
+                #expect(behind)
+            }
+            let found = try t.engine.runQuery(DeferredIndexTests.tagged("t5"), in: t.database)
+            #expect(!found.isEmpty)
+            #expect(try !DeferredIndexTests.isBehind(t))
+            steps += 1
+        }
+        try await LongCatchUpTests.workload(immediate) { _ in }
+        #expect(try LongCatchUpTests.indexContents(loading) == LongCatchUpTests.indexContents(immediate))
+        #expect(try loading.engine.verify().isHealthy)
+        let ordered = try loading.engine.runQuery(Self.bySAndN(), in: loading.database)
+        #expect(!ordered.isEmpty)
+        #expect(ordered.map(\.key) == (try immediate.engine.runQuery(Self.bySAndN(), in: immediate.database)).map(\.key))
+    }
+
+    @Test func aLoadThatNoQueryInterruptsIsIndexedWhenTheEngineCloses() async throws {
+        let loading = try TestEngine(options: Self.options(afterLoad: true))
+        let immediate = try TestEngine(options: Self.options(afterLoad: false))
+        try await LongCatchUpTests.workload(loading) { t in
+            let behind = try DeferredIndexTests.isBehind(t)
+            #expect(behind, "no reader asked, so nothing is indexed yet")
+        }
+        try await LongCatchUpTests.workload(immediate) { _ in }
+        try loading.reopen(options: Self.options(afterLoad: false))
+        #expect(try !DeferredIndexTests.isBehind(loading))
+        #expect(try LongCatchUpTests.indexContents(loading) == LongCatchUpTests.indexContents(immediate))
+        #expect(try loading.engine.verify().isHealthy)
+    }
+
+    @Test(arguments: [(runEntries: 97, appendEntries: 1_000), (runEntries: 5_000, appendEntries: 313), (runEntries: 1 << 20, appendEntries: 4_096)])
+    func runsSpilledAndMergedGiveTheSameTables(runEntries: Int, appendEntries: Int) async throws {
+        let t = try TestEngine(options: Self.options(afterLoad: false))
+        try await LongCatchUpTests.workload(t) { _ in }
+        let before = try LongCatchUpTests.indexContents(t)
+        #expect(before.count > 5_000, "enough entries for several runs")
+        var build = IndexBulkBuild(store: t.engine.store, environment: t.engine.environment)
+        build.runEntries = runEntries
+        build.appendEntries = appendEntries
+        let written = try build.run()
+        #expect(try LongCatchUpTests.indexContents(t) == before)
+        #expect(written > 0 && written < before.count, "the composite entries are counted apart")
+        #expect(!FileManager.default.fileExists(atPath: t.engine.environment.path + "/hearth-index-build"))
+        #expect(try t.engine.verify().isHealthy)
+    }
+
+    @Test func aRunFileCutInsideAnEntryIsAnErrorNotAShortRun() throws {
+        let path = NSTemporaryDirectory() + "hearth-run-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let entries: [IndexEntries.Entry] = (0..<300).map { (Array("key-\(1_000 + $0)".utf8), Array(repeating: UInt8($0 & 0xFF), count: $0 % 7)) }
+        try IndexRunFile.write(entries, to: path)
+        var merge = try IndexRunMerge(paths: [path])
+        var read: [IndexEntries.Entry] = []
+        while let entry = try merge.next() { read.append(entry) }
+        #expect(read.map(\.key) == entries.map(\.key) && read.map(\.value) == entries.map(\.value))
+
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        try whole.prefix(whole.count - 3).write(to: URL(fileURLWithPath: path))
+        let reader = try IndexRunReader(path: path, bufferBytes: 4096)
+        #expect {
+            while try reader.next() != nil {}
+        } throws: { error in
+            (error as? FirestoreError)?.code == .internal && ((error as? FirestoreError)?.message.contains("ends inside an entry") ?? false)
+        }
+    }
+}
