@@ -60,16 +60,18 @@ public final class WriteTransaction: ReadTransaction {
     /// - Throws: `LMDBError.keyExists` when `key` is not greater than the current last key.
     public func append(_ value: [UInt8], forKey key: [UInt8], in db: Database) throws {
         try value.withUnsafeBytes { valueBytes in
-            try key.withUnsafeBytes { keyBytes in
-                // lmdb.h: MDB_APPEND requires keys in ascending order and returns MDB_KEYEXIST otherwise.
-                let stored = try store(
-                    valueBytes, forKey: keyBytes, in: db, flags: UInt32(MDB_APPEND), operation: "mdb_put(APPEND)")
-                if !stored {
-                    throw LMDBError(
-                        code: LMDBError.keyExists.code,
-                        message: "append to '\(db.name)' needs a key greater than the last key")
-                }
-            }
+            try key.withUnsafeBytes { keyBytes in try append(valueBytes, forKey: keyBytes, in: db) }
+        }
+    }
+
+    /// Appends like `append(_:forKey:in:)`, from borrowed bytes.
+    public func append(_ value: UnsafeRawBufferPointer, forKey key: UnsafeRawBufferPointer, in db: Database) throws {
+        // lmdb.h: MDB_APPEND requires keys in ascending order and returns MDB_KEYEXIST otherwise.
+        let stored = try store(value, forKey: key, in: db, flags: UInt32(MDB_APPEND), operation: "mdb_put(APPEND)")
+        if !stored {
+            throw LMDBError(
+                code: LMDBError.keyExists.code,
+                message: "append to '\(db.name)' needs a key greater than the last key")
         }
     }
 

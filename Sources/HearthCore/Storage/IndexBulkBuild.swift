@@ -1,5 +1,6 @@
 internal import Foundation
 import LMDB
+import Synchronization
 
 /// Builds the whole `index` table from the stored documents by sorting outside LMDB: the
 /// entries of every document, in sorted runs spilled to files, merged once and appended in key
@@ -15,10 +16,15 @@ struct IndexBulkBuild {
     let store: DocumentStore
     /// Its environment.
     let environment: Environment
-    /// Entries sorted in memory per run.
+    /// About how many entries each thread sorts in memory per run.
     var runEntries = 65_536
     /// Entries appended per write transaction.
     var appendEntries = 65_536
+    /// Threads computing and sorting entries at once.
+    var threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
+
+    /// One stored document, decoded by the walk for the threads that compute its entries.
+    private typealias Visited = (key: DocumentKey, fields: [String: Value], db: UInt32, collection: UInt64)
 
     /// Replaces the `index` and `composite` tables' contents with the entries of every stored
     /// document and clears the backlog marker. Returns how many entries it wrote to `index`.
@@ -32,54 +38,20 @@ struct IndexBulkBuild {
             throw FirestoreError(.internal, "Building the index: cannot create \(work): \(error.localizedDescription)")
         }
         defer { try? FileManager.default.removeItem(atPath: work) }
-
-        var runs: [String] = []
-        var lastRun: [IndexEntries.Entry] = []
-        var from: [UInt8]?
-        var paths: [UInt64: ResourcePath] = [:]
-        repeat {
-            var pending: [IndexEntries.Entry] = []
-            pending.reserveCapacity(runEntries + 64)
-            from = try environment.read { txn in
-                try store.forEachDocument(in: txn, from: from, paths: &paths) { key, fields, db, collection in
-                    pending += IndexEntries.entries(key: key, fields: fields, db: db, collection: collection, groupScope: store.groupScope)
-                    return pending.count < runEntries
-                }
-            }
-            // The walk read documents all over the file through the map; the page cache keeps them.
-            _ = environment.releaseMappedPages()
-            pending.sort { IndexEntries.compare($0.key, $1.key) < 0 }
-            if from == nil && runs.isEmpty {
-                lastRun = pending
-            } else {
-                let path = work + "/run-\(runs.count)"
-                try IndexRunFile.write(pending, to: path)
-                runs.append(path)
-            }
-        } while from != nil
-
+        let runs = try writeRuns(into: work)
         try environment.write { txn in _ = try txn.deleteRange(in: store.tables.index, from: [], to: nil) }
+        var merge = try IndexRunMerge(paths: runs)
+        var chunk = IndexEntryArena()
         var written = 0
-        if runs.isEmpty {
-            for start in stride(from: 0, to: lastRun.count, by: appendEntries) {
-                try append(lastRun[start..<min(start + appendEntries, lastRun.count)])
+        while try merge.next({ key, value in chunk.add(key: key, value: value) }) {
+            if chunk.count == appendEntries {
+                try append(chunk)
+                written += chunk.count
+                chunk.removeAll()
             }
-            written = lastRun.count
-        } else {
-            var merge = try IndexRunMerge(paths: runs)
-            var chunk: [IndexEntries.Entry] = []
-            chunk.reserveCapacity(appendEntries)
-            while let entry = try merge.next() {
-                chunk.append(entry)
-                if chunk.count == appendEntries {
-                    try append(chunk[...])
-                    written += chunk.count
-                    chunk.removeAll(keepingCapacity: true)
-                }
-            }
-            try append(chunk[...])
-            written += chunk.count
         }
+        try append(chunk)
+        written += chunk.count
         try environment.write { txn in
             try store.rebuildCompositeEntries(in: txn)
             try store.clearBacklogMarker(in: txn)
@@ -87,62 +59,116 @@ struct IndexBulkBuild {
         return written
     }
 
-    /// Appends `entries` (in key order, after every key in the table) in one transaction; held in
-    /// memory first, so a transaction replayed after the map grew appends the same entries.
-    private func append(_ entries: ArraySlice<IndexEntries.Entry>) throws {
-        guard !entries.isEmpty else { return }
-        try environment.write { txn in
-            for index in entries.indices {
-                try txn.append(entries[index].value, forKey: entries[index].key, in: store.tables.index)
+    /// Walks the documents in batches; each batch's entries are computed, sorted and written to
+    /// run files by `threads` threads at once (one file each). Returns the files' paths.
+    private func writeRuns(into work: String) throws -> [String] {
+        var runs: [String] = []
+        var from: [UInt8]?
+        var paths: [UInt64: ResourcePath] = [:]
+        // Documents per batch, adjusted to what the last batch's documents gave per entry.
+        var batchDocuments = 1_024
+        repeat {
+            var visited: [Visited] = []
+            visited.reserveCapacity(batchDocuments)
+            from = try environment.read { txn in
+                try store.forEachDocument(in: txn, from: from, paths: &paths) { key, fields, db, collection in
+                    visited.append((key, fields, db, collection))
+                    return visited.count < batchDocuments
+                }
             }
+            // The walk read documents all over the file through the map; the page cache keeps them.
+            _ = environment.releaseMappedPages()
+            let batch = visited
+            let parts = batch.count < 256 ? 1 : threads
+            let first = runs.count
+            let outcome = Mutex<(entries: Int, error: (any Error)?)>((0, nil))
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                let lower = batch.count * part / parts
+                let upper = batch.count * (part + 1) / parts
+                var arena = IndexEntryArena()
+                for document in batch[lower..<upper] {
+                    arena.add(IndexEntries.entries(
+                        key: document.key, fields: document.fields, db: document.db, collection: document.collection,
+                        groupScope: store.groupScope))
+                }
+                arena.sort()
+                do {
+                    try IndexRunFile.write(arena, to: work + "/run-\(first + part)")
+                    outcome.withLock { $0.entries += arena.count }
+                } catch {
+                    outcome.withLock { $0.error = $0.error ?? error }
+                }
+            }
+            let result = outcome.withLock { $0 }
+            if let error = result.error { throw error }
+            runs += (0..<parts).map { work + "/run-\(first + $0)" }
+            if result.entries > 0 {
+                let perDocument = max(1, result.entries / max(visited.count, 1))
+                batchDocuments = max(64, runEntries * threads / perDocument)
+            }
+        } while from != nil
+        return runs
+    }
+
+    /// Appends the entries of `chunk` (in key order, after every key in the table) in one
+    /// transaction; held in memory first, so a transaction replayed after the map grew appends
+    /// the same entries.
+    private func append(_ chunk: IndexEntryArena) throws {
+        guard chunk.count > 0 else { return }
+        try environment.write { txn in
+            try chunk.forEach { key, value in try txn.append(value, forKey: key, in: store.tables.index) }
         }
         _ = environment.releaseMappedPages()
     }
 }
 
-/// Merges sorted run files into one sequence in key order (a binary heap of the runs' heads).
+/// Merges sorted run files into one sequence in key order (a binary heap of the runs' readers,
+/// each positioned on its current entry).
 struct IndexRunMerge {
-    private var readers: [IndexRunReader] = []
-    /// The runs' current entries, as a heap ordered by key: `heads[0]` is the smallest.
-    private var heads: [(entry: IndexEntries.Entry, run: Int)] = []
+    /// The runs with entries left, as a heap by current key: `heap[0]` has the smallest.
+    private var heap: [IndexRunReader] = []
+    /// The reader whose entry the last `next` gave, to move on at the following call.
+    private var given: IndexRunReader?
 
     /// Opens every run at `paths` and reads its first entry.
     init(paths: [String]) throws(FirestoreError) {
         for path in paths {
             let reader = try IndexRunReader(path: path)
-            readers.append(reader)
-            if let first = try reader.next() { push((first, readers.count - 1)) }
+            if try reader.advance() { push(reader) }
         }
     }
 
-    /// The next entry in key order; nil when every run is exhausted.
-    mutating func next() throws(FirestoreError) -> IndexEntries.Entry? {
-        guard let top = heads.first else { return nil }
-        if let following = try readers[top.run].next() {
-            heads[0] = (following, top.run)
-            siftDown(from: 0)
-        } else {
-            let last = heads.removeLast()
-            if !heads.isEmpty {
-                heads[0] = last
+    /// Calls `body` with the next entry in key order (its bytes are valid only inside `body`);
+    /// false when every run is exhausted.
+    mutating func next(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) throws(FirestoreError) -> Bool {
+        if let given {
+            self.given = nil
+            if try given.advance() {
                 siftDown(from: 0)
+            } else {
+                let last = heap.removeLast()
+                if !heap.isEmpty {
+                    heap[0] = last
+                    siftDown(from: 0)
+                }
             }
         }
-        return top.entry
+        guard let top = heap.first else { return false }
+        _ = top.withCurrent(body)
+        given = top
+        return true
     }
 
-    /// Whether head `a` comes before head `b`.
-    private func precedes(_ a: Int, _ b: Int) -> Bool {
-        IndexEntries.compare(heads[a].entry.key, heads[b].entry.key) < 0
-    }
+    /// Whether reader `a`'s current entry comes before reader `b`'s.
+    private func precedes(_ a: Int, _ b: Int) -> Bool { heap[a].compareCurrent(with: heap[b]) < 0 }
 
-    private mutating func push(_ head: (entry: IndexEntries.Entry, run: Int)) {
-        heads.append(head)
-        var child = heads.count - 1
+    private mutating func push(_ reader: IndexRunReader) {
+        heap.append(reader)
+        var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
             guard precedes(child, parent) else { return }
-            heads.swapAt(child, parent)
+            heap.swapAt(child, parent)
             child = parent
         }
     }
@@ -151,11 +177,11 @@ struct IndexRunMerge {
         var parent = start
         while true {
             let left = 2 * parent + 1
-            guard left < heads.count else { return }
+            guard left < heap.count else { return }
             var smallest = left
-            if left + 1 < heads.count && precedes(left + 1, left) { smallest = left + 1 }
+            if left + 1 < heap.count && precedes(left + 1, left) { smallest = left + 1 }
             guard precedes(smallest, parent) else { return }
-            heads.swapAt(smallest, parent)
+            heap.swapAt(smallest, parent)
             parent = smallest
         }
     }

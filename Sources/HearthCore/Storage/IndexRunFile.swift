@@ -11,25 +11,31 @@ enum IndexRunFile {
     /// Bytes gathered before each `write(2)`.
     private static let flushBytes = 1 << 20
 
-    /// Writes `entries`, already in key order, to a new file at `path`.
+    /// Writes the entries of `arena`, in the order it holds them, to a new file at `path`.
     /// - Throws: `INTERNAL` naming the path when the file cannot be written.
-    static func write(_ entries: [IndexEntries.Entry], to path: String) throws(FirestoreError) {
+    static func write(_ arena: IndexEntryArena, to path: String) throws(FirestoreError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure("cannot create", path) }
         defer { close(descriptor) }
         var buffer = [UInt8]()
         buffer.reserveCapacity(flushBytes + 4096)
-        for entry in entries {
-            let keyCount = UInt16(truncatingIfNeeded: entry.key.count)
-            let valueCount = UInt32(truncatingIfNeeded: entry.value.count)
-            buffer.append(UInt8(keyCount >> 8))
-            buffer.append(UInt8(keyCount & 0xFF))
-            for shift in stride(from: 24, through: 0, by: -8) { buffer.append(UInt8((valueCount >> UInt32(shift)) & 0xFF)) }
-            buffer.append(contentsOf: entry.key)
-            buffer.append(contentsOf: entry.value)
-            if buffer.count >= flushBytes { try flush(&buffer, to: descriptor, path: path) }
+        do {
+            try arena.forEach { key, value in
+                let keyCount = UInt16(truncatingIfNeeded: key.count)
+                let valueCount = UInt32(truncatingIfNeeded: value.count)
+                buffer.append(UInt8(keyCount >> 8))
+                buffer.append(UInt8(keyCount & 0xFF))
+                for shift in stride(from: 24, through: 0, by: -8) { buffer.append(UInt8((valueCount >> UInt32(shift)) & 0xFF)) }
+                buffer.append(contentsOf: key)
+                buffer.append(contentsOf: value)
+                if buffer.count >= flushBytes { try flush(&buffer, to: descriptor, path: path) }
+            }
+            try flush(&buffer, to: descriptor, path: path)
+        } catch let error as FirestoreError {
+            throw error
+        } catch {
+            throw FirestoreError(.internal, "Building the index: cannot write the run file \(path): \(error).")
         }
-        try flush(&buffer, to: descriptor, path: path)
     }
 
     /// Writes all of `buffer` to `descriptor` and empties it.
@@ -74,21 +80,47 @@ final class IndexRunReader {
 
     deinit { close(descriptor) }
 
-    /// The next entry; nil at the end of the run.
+    /// Where the current entry's key and value are in `buffer` (nil before the first `advance()`
+    /// and after the end).
+    private var current: (start: Int, keyCount: Int, valueCount: Int)?
+
+    /// Moves to the next entry; false at the end of the run.
     /// - Throws: `INTERNAL` when the file cannot be read or ends inside an entry.
-    func next() throws(FirestoreError) -> IndexEntries.Entry? {
-        guard try fill(6) else { return nil }
+    func advance() throws(FirestoreError) -> Bool {
+        if let current { start = current.start + 6 + current.keyCount + current.valueCount }
+        current = nil
+        guard try fill(6) else { return false }
         let keyCount = Int(buffer[start]) << 8 | Int(buffer[start + 1])
         var valueCount = 0
         for offset in 2..<6 { valueCount = valueCount << 8 | Int(buffer[start + offset]) }
         guard try fill(6 + keyCount + valueCount) else {
             throw FirestoreError(.internal, "Building the index: the run file \(path) ends inside an entry.")
         }
-        let keyStart = start + 6
-        let key = Array(buffer[keyStart..<(keyStart + keyCount)])
-        let value = Array(buffer[(keyStart + keyCount)..<(keyStart + keyCount + valueCount)])
-        start = keyStart + keyCount + valueCount
-        return (key, value)
+        current = (start, keyCount, valueCount)
+        return true
+    }
+
+    /// Calls `body` with the current entry's key and value (valid only inside it).
+    func withCurrent<R>(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> R) -> R? {
+        guard let current else { return nil }
+        return buffer.withUnsafeBytes { all in
+            let key = UnsafeRawBufferPointer(rebasing: all[(current.start + 6)..<(current.start + 6 + current.keyCount)])
+            let valueStart = current.start + 6 + current.keyCount
+            return body(key, UnsafeRawBufferPointer(rebasing: all[valueStart..<(valueStart + current.valueCount)]))
+        }
+    }
+
+    /// The current entry's key compared with `other`'s: -1, 0 or 1 (an exhausted run last).
+    func compareCurrent(with other: IndexRunReader) -> Int {
+        guard let mine = current else { return other.current == nil ? 0 : 1 }
+        guard let theirs = other.current else { return -1 }
+        return buffer.withUnsafeBytes { left in
+            other.buffer.withUnsafeBytes { right in
+                guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return 0 }
+                return IndexEntryArena.compare(
+                    leftBase + mine.start + 6, mine.keyCount, rightBase + theirs.start + 6, theirs.keyCount)
+            }
+        }
     }
 
     /// Makes at least `count` unread bytes available; false when the file ends before any byte

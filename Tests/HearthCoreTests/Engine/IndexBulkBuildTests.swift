@@ -86,21 +86,39 @@ struct IndexBulkBuildTests {
         #expect(try t.engine.verify().isHealthy)
     }
 
-    @Test func aRunFileCutInsideAnEntryIsAnErrorNotAShortRun() throws {
-        let path = NSTemporaryDirectory() + "hearth-run-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let entries: [IndexEntries.Entry] = (0..<300).map { (Array("key-\(1_000 + $0)".utf8), Array(repeating: UInt8($0 & 0xFF), count: $0 % 7)) }
-        try IndexRunFile.write(entries, to: path)
-        var merge = try IndexRunMerge(paths: [path])
-        var read: [IndexEntries.Entry] = []
-        while let entry = try merge.next() { read.append(entry) }
-        #expect(read.map(\.key) == entries.map(\.key) && read.map(\.value) == entries.map(\.value))
+    @Test func runFilesGiveBackTheirEntriesAndACutOneIsAnErrorNotAShortRun() throws {
+        let root = NSTemporaryDirectory() + "hearth-run-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // Three runs of keys that interleave, one of them with keys that are prefixes of others,
+        // and values of 0–6 bytes (an empty one too); the merge must give all of them in order.
+        var expected: [(key: [UInt8], value: [UInt8])] = []
+        var paths: [String] = []
+        for run in 0..<3 {
+            var arena = IndexEntryArena()
+            for n in stride(from: run, to: 900, by: 3) {
+                let key = Array("k\(n % 2 == 0 ? "" : "-")\(n)".utf8) + (run == 2 ? [] : [0xFF])
+                let value = [UInt8](repeating: UInt8(n & 0xFF), count: n % 7)
+                key.withUnsafeBytes { k in value.withUnsafeBytes { v in arena.add(key: k, value: v) } }
+                expected.append((key, value))
+            }
+            arena.sort()
+            let path = root + "/run-\(run)"
+            try IndexRunFile.write(arena, to: path)
+            paths.append(path)
+        }
+        expected.sort { IndexEntries.compare($0.key, $1.key) < 0 }
+        var merge = try IndexRunMerge(paths: paths)
+        var read: [(key: [UInt8], value: [UInt8])] = []
+        while try merge.next({ key, value in read.append((Array(key), Array(value))) }) {}
+        #expect(read.map(\.key) == expected.map(\.key))
+        #expect(read.map(\.value) == expected.map(\.value))
 
-        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
-        try whole.prefix(whole.count - 3).write(to: URL(fileURLWithPath: path))
-        let reader = try IndexRunReader(path: path, bufferBytes: 4096)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: paths[0]))
+        try whole.prefix(whole.count - 3).write(to: URL(fileURLWithPath: paths[0]))
+        let reader = try IndexRunReader(path: paths[0], bufferBytes: 4096)
         #expect {
-            while try reader.next() != nil {}
+            while try reader.advance() {}
         } throws: { error in
             (error as? FirestoreError)?.code == .internal && ((error as? FirestoreError)?.message.contains("ends inside an entry") ?? false)
         }
