@@ -60,13 +60,27 @@ struct IndexBulkBuild {
     }
 
     /// Walks the documents in batches; each batch's entries are computed, sorted and written to
-    /// run files by `threads` threads at once (one file each). Returns the files' paths.
+    /// run files by `threads` threads (one file each) while this thread walks the next batch.
+    /// Returns the files' paths.
     private func writeRuns(into work: String) throws -> [String] {
         var runs: [String] = []
         var from: [UInt8]?
         var paths: [UInt64: ResourcePath] = [:]
-        // Documents per batch, adjusted to what the last batch's documents gave per entry.
+        // Documents per batch, adjusted to what earlier batches' documents gave per entry.
         var batchDocuments = 1_024
+        var inFlight: (group: DispatchGroup, outcome: RunOutcome, documents: Int)?
+        /// Waits for the batch in flight; throws its error, else adjusts the batch size.
+        func finishInFlight() throws(FirestoreError) {
+            guard let batch = inFlight else { return }
+            inFlight = nil
+            batch.group.wait()
+            let result = batch.outcome.state.withLock { $0 }
+            if let error = result.error { throw error }
+            if result.entries > 0 {
+                let perDocument = max(1, result.entries / max(batch.documents, 1))
+                batchDocuments = max(64, runEntries * threads / perDocument)
+            }
+        }
         repeat {
             var visited: [Visited] = []
             visited.reserveCapacity(batchDocuments)
@@ -78,35 +92,33 @@ struct IndexBulkBuild {
             }
             // The walk read documents all over the file through the map; the page cache keeps them.
             _ = environment.releaseMappedPages()
+            try finishInFlight()
             let batch = visited
             let parts = batch.count < 256 ? 1 : threads
-            let first = runs.count
-            let outcome = Mutex<(entries: Int, error: (any Error)?)>((0, nil))
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                let lower = batch.count * part / parts
-                let upper = batch.count * (part + 1) / parts
-                var arena = IndexEntryArena()
-                for document in batch[lower..<upper] {
-                    arena.add(IndexEntries.entries(
-                        key: document.key, fields: document.fields, db: document.db, collection: document.collection,
-                        groupScope: store.groupScope))
-                }
-                arena.sort()
-                do {
-                    try IndexRunFile.write(arena, to: work + "/run-\(first + part)")
-                    outcome.withLock { $0.entries += arena.count }
-                } catch {
-                    outcome.withLock { $0.error = $0.error ?? error }
+            let group = DispatchGroup()
+            let outcome = RunOutcome()
+            for part in 0..<parts {
+                let path = work + "/run-\(runs.count)"
+                runs.append(path)
+                DispatchQueue.global().async(group: group) { [store] in
+                    var arena = IndexEntryArena()
+                    for document in batch[(batch.count * part / parts)..<(batch.count * (part + 1) / parts)] {
+                        arena.add(IndexEntries.entries(
+                            key: document.key, fields: document.fields, db: document.db,
+                            collection: document.collection, groupScope: store.groupScope))
+                    }
+                    arena.sort()
+                    do throws(FirestoreError) {
+                        try IndexRunFile.write(arena, to: path)
+                        outcome.state.withLock { $0.entries += arena.count }
+                    } catch {
+                        outcome.state.withLock { $0.error = $0.error ?? error }
+                    }
                 }
             }
-            let result = outcome.withLock { $0 }
-            if let error = result.error { throw error }
-            runs += (0..<parts).map { work + "/run-\(first + $0)" }
-            if result.entries > 0 {
-                let perDocument = max(1, result.entries / max(visited.count, 1))
-                batchDocuments = max(64, runEntries * threads / perDocument)
-            }
+            inFlight = (group, outcome, batch.count)
         } while from != nil
+        try finishInFlight()
         return runs
     }
 
@@ -120,6 +132,11 @@ struct IndexBulkBuild {
         }
         _ = environment.releaseMappedPages()
     }
+}
+
+/// What the threads writing one batch's runs report: the entries written, the first error.
+private final class RunOutcome: Sendable {
+    let state = Mutex<(entries: Int, error: FirestoreError?)>((0, nil))
 }
 
 /// Merges sorted run files into one sequence in key order (a binary heap of the runs' readers,
