@@ -35,10 +35,12 @@ extension Engine {
         }
     }
 
-    /// Ends a load: finishes queued commits, syncs everything to disk, removes the load's marker
-    /// (if `openForLoad` wrote one) and closes the engine. Call it before reporting the load done.
-    /// - Throws: `INTERNAL` when the sync or the marker's removal fails (the marker then stays, and
-    ///   the directory refuses to open); `UNAVAILABLE` when the engine was closed already.
+    /// Ends a load: finishes queued commits and the index build, syncs everything to disk,
+    /// removes the load's marker (if `openForLoad` wrote one) and closes the engine. Call it
+    /// before reporting the load done.
+    /// - Throws: the index build's error (e.g. no room for its sorted runs) or `INTERNAL` when the
+    ///   sync or the marker's removal fails — the marker then stays, and the directory refuses to
+    ///   open; `UNAVAILABLE` when the engine was closed already.
     package func finishLoad() throws(FirestoreError) {
         writer.close()
         defer { environment.close() }
@@ -47,6 +49,12 @@ extension Engine {
             return held
         }
         try sync()
+        if let failure = writer.indexBuildFailure.withLock({ $0 }) {
+            throw FirestoreError(
+                failure.code,
+                "The documents were loaded, but their index could not be built: \(failure.message)"
+                    + (marker.map { " The directory keeps its marker \($0.path) and will not open." } ?? ""))
+        }
         try marker?.delete()
     }
 }

@@ -55,6 +55,8 @@ final class Writer: @unchecked Sendable {
     private var indexesAfterLoad: Bool
     /// True once a commit of the load left index work behind (its marker is written).
     private var loadLeftIndexBehind = false
+    /// Why the last build of a load's index failed (nil when it did not).
+    let indexBuildFailure = Mutex<FirestoreError?>(nil)
 
     /// Most commits one LMDB transaction takes.
     private static let maxGroup = 1_000
@@ -262,7 +264,9 @@ final class Writer: @unchecked Sendable {
             if loadLeftIndexBehind { _ = try IndexBulkBuild(store: store, environment: environment).run() }
             indexesAfterLoad = false
             loadLeftIndexBehind = false
+            indexBuildFailure.withLock { $0 = nil }
         } catch {
+            indexBuildFailure.withLock { $0 = StorageErrorMapping.firestoreError(error) }
             let handler = backgroundErrorHandler.withLock { $0 }
             handler?(error)
         }
