@@ -14,7 +14,9 @@ public struct ImportCommand: AsyncParsableCommand {
             By default the whole source is checked first and nothing is written when any record is
             invalid; documents with the same name are replaced, others kept. --replace empties the
             database first; --merge writes as it reads (an error keeps the batches already written).
-            Without --project, documents go to the project their export names.
+            Without --project, documents go to the project their export names. Into a new data
+            directory the import syncs once at the end and builds the index then; if it is cut short,
+            the directory refuses to open (delete it and import again).
             """)
 
     /// The data directory.
