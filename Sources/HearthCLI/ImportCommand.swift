@@ -82,14 +82,27 @@ public struct ImportCommand: AsyncParsableCommand {
     }
 
     /// Runs `importer`, stopping it between batches on Ctrl-C (`interrupt`).
+    ///
+    /// Into a new directory a checked (or replacing) import writes as it reads, like `--merge`,
+    /// and on any error or interruption deletes what it wrote: the directory had nothing to keep,
+    /// so the outcome is the one checking first gives, without reading the source twice.
     static func run(
         _ importer: Importer, path: String, engine: Engine, display: ProgressDisplay, interrupt: InterruptFlag
     ) async throws -> Importer.Summary {
+        var importer = importer
+        let abandonsOnFailure = engine.loadsIntoNewDirectory && importer.mode != .merge
+        if abandonsOnFailure { importer.mode = .merge }
         let progress = display.handler
+        let chosen = importer
         let task = Task { () async throws -> Importer.Summary in
-            try await importer.run(path: path, into: engine, progress: progress)
+            try await chosen.run(path: path, into: engine, progress: progress)
         }
         interrupt.whenRaised { task.cancel() }
-        return try await task.value
+        do {
+            return try await task.value
+        } catch {
+            if abandonsOnFailure { engine.abandonLoad() }
+            throw error
+        }
     }
 }

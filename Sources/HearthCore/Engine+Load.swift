@@ -57,4 +57,25 @@ extension Engine {
         }
         try marker?.delete()
     }
+
+    /// True when this engine loads into a directory that had no data file (`openForLoad`), until
+    /// the load is finished or abandoned.
+    package var loadsIntoNewDirectory: Bool { loadMarker.withLock { $0 != nil } }
+
+    /// Gives up a load into a new directory: stops the writer without building the index, closes
+    /// the engine and deletes the files the load created (the marker last), so the directory
+    /// holds no data, as before the load. Does nothing more than `close()` for other loads.
+    package func abandonLoad() {
+        guard let marker = loadMarker.withLock({ held in defer { held = nil }; return held }) else {
+            close()
+            return
+        }
+        writer.skipLoadIndexBuild()
+        writer.close()
+        environment.close()
+        for name in [Environment.dataFileName, Environment.lockFileName] {
+            try? FileManager.default.removeItem(atPath: directory + "/" + name)
+        }
+        try? marker.delete()
+    }
 }

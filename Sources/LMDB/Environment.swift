@@ -29,6 +29,9 @@ public final class Environment: @unchecked Sendable {
     /// The name of the data file LMDB keeps inside the directory.
     public static let dataFileName = "data.mdb"
 
+    /// The name of the lock file LMDB keeps beside the data file.
+    public static let lockFileName = "lock.mdb"
+
     /// Whether `directory` holds a data file (an environment was created there before).
     public static func hasDataFile(in directory: String) -> Bool {
         FileManager.default.fileExists(atPath: directory + "/" + dataFileName)

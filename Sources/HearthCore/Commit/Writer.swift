@@ -57,6 +57,8 @@ final class Writer: @unchecked Sendable {
     private var loadLeftIndexBehind = false
     /// Why the last build of a load's index failed (nil when it did not).
     let indexBuildFailure = Mutex<FirestoreError?>(nil)
+    /// Set when a load is abandoned: its documents are about to be deleted, so no index is built.
+    private let loadIndexBuildSkipped = Atomic<Bool>(false)
 
     /// Most commits one LMDB transaction takes.
     private static let maxGroup = 1_000
@@ -260,6 +262,7 @@ final class Writer: @unchecked Sendable {
     /// work behind), then indexes as usual. On failure the load goes on and the marker stays, so
     /// readers keep waiting for a later attempt; the error handler is told.
     private func buildIndexAfterLoad() {
+        if loadIndexBuildSkipped.load(ordering: .acquiring) { return }
         do {
             if loadLeftIndexBehind { _ = try IndexBulkBuild(store: store, environment: environment).run() }
             indexesAfterLoad = false
@@ -270,6 +273,11 @@ final class Writer: @unchecked Sendable {
             let handler = backgroundErrorHandler.withLock { $0 }
             handler?(error)
         }
+    }
+
+    /// Makes the load's index build (at close) a no-op: the load is being abandoned.
+    func skipLoadIndexBuild() {
+        loadIndexBuildSkipped.store(true, ordering: .releasing)
     }
 
     /// Waits for work: readers waiting for the index first (so a stream of commits cannot starve
