@@ -15,8 +15,9 @@ public struct ImportCommand: AsyncParsableCommand {
             invalid; documents with the same name are replaced, others kept. --replace empties the
             database first; --merge writes as it reads (an error keeps the batches already written).
             Without --project, documents go to the project their export names. Into a new data
-            directory the import syncs once at the end and builds the index then; if it is cut short,
-            the directory refuses to open (delete it and import again).
+            directory the import syncs once at the end and builds the index then, and a checked import
+            writes as it reads and deletes what it wrote when a record is invalid; if the process or
+            machine stops it, the directory refuses to open (delete it and import again).
             """)
 
     /// The data directory.
