@@ -102,7 +102,11 @@ public struct ImportCommand: AsyncParsableCommand {
         do {
             return try await task.value
         } catch {
-            if abandonsOnFailure { engine.abandonLoad() }
+            guard abandonsOnFailure else { throw error }
+            engine.abandonLoad()
+            if let stopped = error as? FirestoreError, stopped.code == .cancelled {
+                throw FirestoreError(.cancelled, "Import stopped; nothing was kept (the new data directory holds no data again).")
+            }
             throw error
         }
     }

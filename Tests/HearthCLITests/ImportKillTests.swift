@@ -27,12 +27,9 @@ struct ImportKillTests {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
 
-    @Test(.enabled(if: hearth != nil, "build the hearth product (make test does)"))
-    func aKilledImportLeavesADirectoryThatRefusesToOpen() throws {
-        let binary = try #require(Self.hearth)
-        let root = NSTemporaryDirectory() + "hearth-import-kill-" + UUID().uuidString
+    /// Writes a JSON Lines source of 100,000 documents of ~250 bytes under `root`; returns its path.
+    private func source(in root: String) throws -> String {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: root) }
         let source = root + "/source.jsonl"
         let filler = String(repeating: "lorem ipsum ", count: 20)
         let lines = (0..<100_000).map { index in
@@ -40,22 +37,55 @@ struct ImportKillTests {
                 + #""n": {"integerValue": "\#(index)"}, "s": {"stringValue": "\#(filler)\#(index)"}}}"#
         }
         try (lines.joined(separator: "\n") + "\n").write(toFile: source, atomically: true, encoding: .utf8)
-        let data = root + "/data"
-        let marker = data + "/hearth-import-unfinished"
+        return source
+    }
 
+    /// Starts `hearth import` with `arguments` and sends it `signal` once its data file at `data`
+    /// has grown past 4 MiB; returns its exit status and standard error.
+    private func interrupt(
+        _ binary: String, _ arguments: [String], data: String, with signal: Int32
+    ) throws -> (status: Int32, err: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["import", "--merge", "--data", data, source]
+        process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let err = Pipe()
+        process.standardError = err
         try process.run()
-        // Kill once some batches are in the data file, well before the 100,000 documents are.
+        // Once some batches are in the data file, well before the 100,000 documents are.
         let deadline = Date().addingTimeInterval(120)
         while size(data + "/data.mdb") < 4 << 20 && process.isRunning && Date() < deadline { usleep(2_000) }
         let wasRunning = process.isRunning
-        kill(process.processIdentifier, SIGKILL)
+        kill(process.processIdentifier, signal)
+        let text = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        try #require(wasRunning, "the import ended before it could be killed; give it more documents")
+        try #require(wasRunning, "the import ended before it could be stopped; give it more documents")
+        return (process.terminationStatus, String(decoding: text, as: UTF8.self))
+    }
+
+    @Test(.enabled(if: hearth != nil, "build the hearth product (make test does)"))
+    func aCheckedImportStoppedByCtrlCLeavesTheNewDirectoryEmptyAndSaysSo() throws {
+        let binary = try #require(Self.hearth)
+        let root = NSTemporaryDirectory() + "hearth-import-int-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let source = try source(in: root)
+        let data = root + "/data"
+        let stopped = try interrupt(binary, ["import", "--data", data, source], data: data, with: SIGINT)
+        #expect(stopped.status != 0)
+        #expect(stopped.err.contains("nothing was kept"), "\(stopped.err)")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: data)) ?? []
+        #expect(left.isEmpty, "left behind: \(left)")
+    }
+
+    @Test(.enabled(if: hearth != nil, "build the hearth product (make test does)"))
+    func aKilledImportLeavesADirectoryThatRefusesToOpen() throws {
+        let binary = try #require(Self.hearth)
+        let root = NSTemporaryDirectory() + "hearth-import-kill-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let source = try source(in: root)
+        let data = root + "/data"
+        let marker = data + "/hearth-import-unfinished"
+        _ = try interrupt(binary, ["import", "--merge", "--data", data, source], data: data, with: SIGKILL)
 
         #expect(FileManager.default.fileExists(atPath: marker), "the kill came before the closing sync")
         let refused = try run(binary, ["verify", "--data", data])
