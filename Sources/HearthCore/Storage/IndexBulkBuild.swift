@@ -20,6 +20,9 @@ struct IndexBulkBuild {
     var runEntries = 65_536
     /// Entries appended per write transaction.
     var appendEntries = 65_536
+    /// Most memory (estimated, `IndexBacklog.estimatedBytes`) of the decoded documents one batch
+    /// holds: large documents end a batch long before its count does (two batches are alive).
+    var batchBytes = 24 << 20
     /// Threads computing and sorting entries at once.
     var threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
 
@@ -84,10 +87,12 @@ struct IndexBulkBuild {
         repeat {
             var visited: [Visited] = []
             visited.reserveCapacity(batchDocuments)
+            var held = 0
             from = try environment.read { txn in
                 try store.forEachDocument(in: txn, from: from, paths: &paths) { key, fields, db, collection in
                     visited.append((key, fields, db, collection))
-                    return visited.count < batchDocuments
+                    held += IndexBacklog.estimatedBytes(fields)
+                    return visited.count < batchDocuments && held < batchBytes
                 }
             }
             // The walk read documents all over the file through the map; the page cache keeps them.

@@ -70,8 +70,11 @@ struct IndexBulkBuildTests {
         #expect(try loading.engine.verify().isHealthy)
     }
 
-    @Test(arguments: [(runEntries: 97, appendEntries: 1_000), (runEntries: 5_000, appendEntries: 313), (runEntries: 1 << 20, appendEntries: 4_096)])
-    func runsSpilledAndMergedGiveTheSameTables(runEntries: Int, appendEntries: Int) async throws {
+    @Test(arguments: [
+        (runEntries: 97, appendEntries: 1_000, batchBytes: 24 << 20), (runEntries: 5_000, appendEntries: 313, batchBytes: 24 << 20),
+        (runEntries: 1 << 20, appendEntries: 4_096, batchBytes: 24 << 20), (runEntries: 1 << 20, appendEntries: 4_096, batchBytes: 20_000),
+    ])
+    func runsSpilledAndMergedGiveTheSameTables(runEntries: Int, appendEntries: Int, batchBytes: Int) async throws {
         let t = try TestEngine(options: Self.options(afterLoad: false))
         try await LongCatchUpTests.workload(t) { _ in }
         let before = try LongCatchUpTests.indexContents(t)
@@ -79,6 +82,7 @@ struct IndexBulkBuildTests {
         var build = IndexBulkBuild(store: t.engine.store, environment: t.engine.environment)
         build.runEntries = runEntries
         build.appendEntries = appendEntries
+        build.batchBytes = batchBytes
         let written = try build.run()
         #expect(try LongCatchUpTests.indexContents(t) == before)
         #expect(written > 0 && written < before.count, "the composite entries are counted apart")
