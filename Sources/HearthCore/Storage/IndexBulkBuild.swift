@@ -72,6 +72,8 @@ struct IndexBulkBuild {
         // Documents per batch, adjusted to what earlier batches' documents gave per entry.
         var batchDocuments = 1_024
         var inFlight: (group: DispatchGroup, outcome: RunOutcome, documents: Int)?
+        // A walk that fails must not leave threads writing into the work folder it removes.
+        defer { inFlight?.group.wait() }
         /// Waits for the batch in flight; throws its error, else adjusts the batch size.
         func finishInFlight() throws(FirestoreError) {
             guard let batch = inFlight else { return }
