@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Orders strings by their UTF-8 bytes, as Firestore orders map keys and strings.
 ///
 /// Swift's own `String <` compares canonically-normalized Unicode scalars, which is not byte
@@ -34,12 +40,10 @@ package enum UTF8KeyOrder {
     /// Unsigned lexicographic comparison of two byte buffers; a proper prefix sorts first. Returns -1, 0 or 1.
     package static func compareBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
         let common = Swift.min(lhs.count, rhs.count)
-        var index = 0
-        while index < common {
-            let l = lhs[index]
-            let r = rhs[index]
-            if l != r { return l < r ? -1 : 1 }
-            index += 1
+        if common > 0, let left = lhs.baseAddress, let right = rhs.baseAddress {
+            // memcmp compares as unsigned bytes, as LMDB's default key order does.
+            let order = memcmp(left, right, common)
+            if order != 0 { return order < 0 ? -1 : 1 }
         }
         return lhs.count == rhs.count ? 0 : (lhs.count < rhs.count ? -1 : 1)
     }

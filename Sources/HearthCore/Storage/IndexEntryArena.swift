@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Index entries packed into one byte buffer, for `IndexBulkBuild`: millions of entries as two
 /// arrays each cost an allocation, a release and reference counting at every move of a sort;
 /// here an entry is a slot of offsets, sorted without touching any reference count.
@@ -68,11 +62,9 @@ struct IndexEntryArena {
         }
     }
 
-    /// Unsigned lexicographic order of two keys, a proper prefix first: -1, 0 or 1.
+    /// Unsigned lexicographic order of two keys, a proper prefix first (`UTF8KeyOrder.compareBytes`).
     @inline(__always)
     static func compare(_ a: UnsafeRawPointer, _ aCount: Int, _ b: UnsafeRawPointer, _ bCount: Int) -> Int {
-        let order = memcmp(a, b, min(aCount, bCount))
-        if order != 0 { return order < 0 ? -1 : 1 }
-        return aCount == bCount ? 0 : (aCount < bCount ? -1 : 1)
+        UTF8KeyOrder.compareBytes(UnsafeRawBufferPointer(start: a, count: aCount), UnsafeRawBufferPointer(start: b, count: bCount))
     }
 }
