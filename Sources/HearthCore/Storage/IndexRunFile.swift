@@ -59,14 +59,22 @@ enum IndexRunFile {
 }
 
 /// Reads a run file back one entry at a time through a small buffer (a build merges many runs
-/// at once, so each holds only this much in memory).
+/// at once, so each holds only this much in memory). The buffer is raw memory, not an array: the
+/// merge compares two readers' current keys for every entry, and an array property of a class
+/// would pay a dynamic exclusivity check at each of those accesses.
 final class IndexRunReader {
     private let descriptor: Int32
     private let path: String
-    private var buffer: [UInt8]
+    private var buffer: UnsafeMutableRawPointer
+    private var capacity: Int
     private var start = 0
     private var end = 0
     private var reachedEnd = false
+    /// The current entry: where it starts in `buffer` and its key's and value's lengths
+    /// (`keyCount` is -1 before the first `advance()` and after the end).
+    private var currentStart = 0
+    private var keyCount = -1
+    private var valueCount = 0
 
     /// Opens the run at `path`, reading `bufferBytes` at a time.
     /// - Throws: `INTERNAL` when the file cannot be opened.
@@ -75,52 +83,47 @@ final class IndexRunReader {
         guard descriptor >= 0 else { throw IndexRunFile.failure("cannot open", path) }
         self.descriptor = descriptor
         self.path = path
-        buffer = [UInt8](repeating: 0, count: max(bufferBytes, 4096))
+        capacity = max(bufferBytes, 4096)
+        buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     }
 
-    deinit { close(descriptor) }
-
-    /// Where the current entry's key and value are in `buffer` (nil before the first `advance()`
-    /// and after the end).
-    private var current: (start: Int, keyCount: Int, valueCount: Int)?
+    deinit {
+        close(descriptor)
+        buffer.deallocate()
+    }
 
     /// Moves to the next entry; false at the end of the run.
     /// - Throws: `INTERNAL` when the file cannot be read or ends inside an entry.
     func advance() throws(FirestoreError) -> Bool {
-        if let current { start = current.start + 6 + current.keyCount + current.valueCount }
-        current = nil
+        if keyCount >= 0 { start = currentStart + 6 + keyCount + valueCount }
+        keyCount = -1
         guard try fill(6) else { return false }
-        let keyCount = Int(buffer[start]) << 8 | Int(buffer[start + 1])
-        var valueCount = 0
-        for offset in 2..<6 { valueCount = valueCount << 8 | Int(buffer[start + offset]) }
-        guard try fill(6 + keyCount + valueCount) else {
+        let header = UnsafeRawPointer(buffer + start).assumingMemoryBound(to: UInt8.self)
+        let nextKeyCount = Int(header[0]) << 8 | Int(header[1])
+        var nextValueCount = 0
+        for offset in 2..<6 { nextValueCount = nextValueCount << 8 | Int(header[offset]) }
+        guard try fill(6 + nextKeyCount + nextValueCount) else {
             throw FirestoreError(.internal, "Building the index: the run file \(path) ends inside an entry.")
         }
-        current = (start, keyCount, valueCount)
+        currentStart = start
+        keyCount = nextKeyCount
+        valueCount = nextValueCount
         return true
     }
 
     /// Calls `body` with the current entry's key and value (valid only inside it).
     func withCurrent<R>(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> R) -> R? {
-        guard let current else { return nil }
-        return buffer.withUnsafeBytes { all in
-            let key = UnsafeRawBufferPointer(rebasing: all[(current.start + 6)..<(current.start + 6 + current.keyCount)])
-            let valueStart = current.start + 6 + current.keyCount
-            return body(key, UnsafeRawBufferPointer(rebasing: all[valueStart..<(valueStart + current.valueCount)]))
-        }
+        guard keyCount >= 0 else { return nil }
+        let key = UnsafeRawBufferPointer(start: buffer + currentStart + 6, count: keyCount)
+        return body(key, UnsafeRawBufferPointer(start: buffer + currentStart + 6 + keyCount, count: valueCount))
     }
 
     /// The current entry's key compared with `other`'s: -1, 0 or 1 (an exhausted run last).
     func compareCurrent(with other: IndexRunReader) -> Int {
-        guard let mine = current else { return other.current == nil ? 0 : 1 }
-        guard let theirs = other.current else { return -1 }
-        return buffer.withUnsafeBytes { left in
-            other.buffer.withUnsafeBytes { right in
-                guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return 0 }
-                return IndexEntryArena.compare(
-                    leftBase + mine.start + 6, mine.keyCount, rightBase + theirs.start + 6, theirs.keyCount)
-            }
-        }
+        guard keyCount >= 0 else { return other.keyCount < 0 ? 0 : 1 }
+        guard other.keyCount >= 0 else { return -1 }
+        return IndexEntryArena.compare(
+            buffer + currentStart + 6, keyCount, other.buffer + other.currentStart + 6, other.keyCount)
     }
 
     /// Makes at least `count` unread bytes available; false when the file ends before any byte
@@ -128,18 +131,19 @@ final class IndexRunReader {
     private func fill(_ count: Int) throws(FirestoreError) -> Bool {
         if end - start >= count { return true }
         if start > 0 {
-            buffer.withUnsafeMutableBytes { bytes in
-                guard let base = bytes.baseAddress else { return }
-                memmove(base, base + start, end - start)
-            }
+            memmove(buffer, buffer + start, end - start)
             end -= start
             start = 0
         }
-        if buffer.count < count { buffer += [UInt8](repeating: 0, count: count - buffer.count) }
+        if capacity < count {
+            let larger = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
+            larger.copyMemory(from: buffer, byteCount: end)
+            buffer.deallocate()
+            buffer = larger
+            capacity = count
+        }
         while end < count && !reachedEnd {
-            let read = buffer.withUnsafeMutableBytes { bytes in
-                systemRead(descriptor, bytes.baseAddress.map { $0 + end }, bytes.count - end)
-            }
+            let read = systemRead(descriptor, buffer + end, capacity - end)
             if read < 0 && errno == EINTR { continue }
             guard read >= 0 else { throw IndexRunFile.failure("cannot read", path) }
             if read == 0 { reachedEnd = true } else { end += read }
