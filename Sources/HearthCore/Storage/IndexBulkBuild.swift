@@ -8,8 +8,7 @@ import Synchronization
 ///
 /// A load into a new directory leaves its index to this build (`Writer`'s load mode): catching up
 /// as it goes would rewrite the same index pages once per catch-up (a 1M-document import wrote
-/// 7 GiB for 1.5 GiB of input). Memory stays bounded: one run, a small buffer per run file, and
-/// a few merged chunks (`IndexMergeFeed`, which merges on a second thread while this one appends).
+/// 7 GiB for 1.5 GiB of input). Memory stays bounded: one run, and a small buffer per run file.
 /// Runs on the writer thread, in several short transactions (the load is unsynced and guarded by
 /// its marker, so a crash between them leaves a directory that refuses to open anyway).
 struct IndexBulkBuild {
@@ -44,15 +43,18 @@ struct IndexBulkBuild {
         defer { try? FileManager.default.removeItem(atPath: work) }
         let runs = try writeRuns(into: work)
         try environment.write { txn in _ = try txn.deleteRange(in: store.tables.index, from: [], to: nil) }
-        // The merge runs on a thread of its own while this one appends what it merged.
-        let feed = IndexMergeFeed(paths: runs, chunkEntries: appendEntries)
-        defer { feed.stop() }
+        var merge = try IndexRunMerge(paths: runs)
+        var chunk = IndexEntryArena()
         var written = 0
-        while let chunk = try feed.next() {
-            try append(chunk)
-            written += chunk.count
-            feed.recycle(chunk)
+        while try merge.next({ key, value in chunk.add(key: key, value: value) }) {
+            if chunk.count == appendEntries {
+                try append(chunk)
+                written += chunk.count
+                chunk.removeAll()
+            }
         }
+        try append(chunk)
+        written += chunk.count
         try environment.write { txn in
             try store.rebuildCompositeEntries(in: txn)
             try store.clearBacklogMarker(in: txn)

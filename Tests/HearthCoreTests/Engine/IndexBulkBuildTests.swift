@@ -127,4 +127,21 @@ struct IndexBulkBuildTests {
             (error as? FirestoreError)?.code == .internal && ((error as? FirestoreError)?.message.contains("ends inside an entry") ?? false)
         }
     }
+
+    @Test func anEntryLargerThanTheReadersBufferComesBackWhole() throws {
+        let root = NSTemporaryDirectory() + "hearth-run-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var arena = IndexEntryArena()
+        let large = (0..<20_000).map { UInt8($0 % 251) }
+        for (key, value) in [("a", [UInt8(1)]), ("b", large), ("c", [])] {
+            Array(key.utf8).withUnsafeBytes { k in value.withUnsafeBytes { v in arena.add(key: k, value: v) } }
+        }
+        let path = root + "/run-0"
+        try IndexRunFile.write(arena, to: path)
+        let reader = try IndexRunReader(path: path, bufferBytes: 4096)
+        var values: [[UInt8]] = []
+        while try reader.advance() { _ = reader.withCurrent { _, value in values.append(Array(value)) } }
+        #expect(values == [[1], large, []])
+    }
 }
