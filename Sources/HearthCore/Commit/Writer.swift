@@ -348,7 +348,9 @@ final class Writer: @unchecked Sendable {
         var group = Group(version: lastVersion)
         for pending in batch {
             let time = nextCommitTime(after: group.version)
-            var effects = CommitEffects(pending: group.pending, deferring: deferring, listingDeferred: !indexesAfterLoad)
+            var effects = CommitEffects(
+                pending: group.pending, deferring: deferring, listingDeferred: !indexesAfterLoad,
+                marksInFlight: !indexesAfterLoad)
             do {
                 let result = try txn.nested { child in
                     try CommitExecution.apply(

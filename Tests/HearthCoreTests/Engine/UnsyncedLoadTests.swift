@@ -89,4 +89,24 @@ struct UnsyncedLoadTests {
         try engine.finishLoad()
         #expect(try reopenedCount() == 50)
     }
+
+    /// A load's commits make no in-flight marks (they only make a retried transaction wait);
+    /// a transaction on the loading engine must still lose to a commit that changed what it read.
+    @Test func aTransactionOnALoadingEngineStillAbortsWhenWhatItReadChanged() async throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let engine = try Engine.openForLoad(directory: root)
+        try await load(engine, count: 5, prefix: "a")
+        let key = try DocumentKey(validating: "c/a2")
+        let first = try engine.beginTransaction(in: database)
+        try engine.rollback(first, in: database)
+        let retry = try engine.beginTransaction(in: database, options: .readWriteRetry(previous: first))
+        let seen = try engine.getDocument(key, in: database, consistency: .transaction(retry))
+        #expect(seen?.fields["n"] == .integer(2))
+        try await engine.commit([.set(key, fields: ["n": .integer(20)])], in: database)
+        await expectError(.aborted) {
+            try await engine.commit([.set(key, fields: ["n": .integer(3)])], in: database, transaction: retry)
+        }
+        #expect(try engine.getDocument(key, in: database)?.fields["n"] == .integer(20))
+        try engine.finishLoad()
+    }
 }
