@@ -109,6 +109,32 @@ public final class Cursor {
         position = .deleted
     }
 
+    /// Appends `value` under `key`, which must be greater than every key in the table
+    /// (`mdb_cursor_put` with `MDB_APPEND`), and stays on the new entry. A bulk load appending
+    /// through one cursor finds the table's end from where the cursor stands; `append(_:forKey:in:)`
+    /// (a fresh cursor per call) walks down from the root for every entry.
+    /// - Throws: `EACCES` in a read transaction; `MDB_KEYEXIST` when `key` is not past the last key.
+    public func append(_ value: UnsafeRawBufferPointer, forKey key: UnsafeRawBufferPointer) throws {
+        guard let write = transaction as? WriteTransaction else {
+            throw LMDBError(lmdbCode: EACCES, context: "append needs a write transaction")
+        }
+        let cursor = try liveHandle()
+        _ = try write.writableHandle()
+        try write.validateKeyLength(key.count)
+        var keyVal = MDB_val(key)
+        var valueVal = MDB_val(value)
+        // lmdb.h (mdb_cursor_put): LMDB copies key and data into the map; MDB_APPEND returns
+        // MDB_KEYEXIST, writing nothing, when the key is not greater than the last one.
+        let rc = mdb_cursor_put(cursor, &keyVal, &valueVal, UInt32(MDB_APPEND))
+        if rc == MDB_KEYEXIST {
+            throw LMDBError(
+                code: LMDBError.keyExists.code,
+                message: "append to '\(database.name)' needs a key greater than the last key")
+        }
+        if rc != MDB_SUCCESS { throw write.recordWriteFailure(rc, "mdb_cursor_put(APPEND)('\(database.name)')") }
+        position = .entry
+    }
+
     // MARK: - Internal machinery
 
     /// Closes the cursor; called by `withCursor` and `scan` before their transaction can end.

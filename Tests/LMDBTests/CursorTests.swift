@@ -171,4 +171,48 @@ struct CursorTests {
             }
         }
     }
+
+    @Test("append adds ascending keys through one cursor, refuses a key not past the end")
+    func appendThroughOneCursor() throws {
+        try withEnvironment { env, _ throws in
+            let db = try env.openDatabase("t")
+            // Two transactions of ascending keys, with values large enough to split many pages;
+            // the second starts from what the first left at the end.
+            for range in [0..<3_000, 3_000..<6_000] {
+                try env.write { txn throws in
+                    try txn.withCursor(in: db) { cursor throws in
+                        for index in range {
+                            let key = bigEndian(UInt64(index) * 2)
+                            let value = [UInt8](repeating: UInt8(index % 251), count: index % 97)
+                            try key.withUnsafeBytes { k in try value.withUnsafeBytes { v in try cursor.append(v, forKey: k) } }
+                            #expect(try cursor.key == key)
+                        }
+                        // A key not past the last one is refused and writes nothing; the
+                        // transaction goes on.
+                        for refused in [bigEndian(UInt64(range.upperBound - 1) * 2), bigEndian(1)] {
+                            #expect(throws: LMDBError.keyExists) {
+                                try refused.withUnsafeBytes { k in try [UInt8(9)].withUnsafeBytes { v in try cursor.append(v, forKey: k) } }
+                            }
+                        }
+                    }
+                }
+            }
+            try env.read { txn throws in
+                var index: UInt64 = 0
+                try txn.scan(in: db, from: nil, to: nil) { key, value in
+                    #expect(decodeBigEndian(key) == index * 2)
+                    #expect(Array(value) == [UInt8](repeating: UInt8(index % 251), count: Int(index % 97)))
+                    index += 1
+                    return true
+                }
+                #expect(index == 6_000)
+                // In a read transaction, append is refused.
+                _ = try txn.withCursor(in: db) { cursor throws in
+                    #expect(throws: (any Error).self) {
+                        try bigEndian(99_999).withUnsafeBytes { k in try [UInt8]().withUnsafeBytes { v in try cursor.append(v, forKey: k) } }
+                    }
+                }
+            }
+        }
+    }
 }

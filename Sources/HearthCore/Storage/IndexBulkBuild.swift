@@ -135,7 +135,11 @@ struct IndexBulkBuild {
     private func append(_ chunk: IndexEntryArena) throws {
         guard chunk.count > 0 else { return }
         try environment.write { txn in
-            try chunk.forEach { key, value in try txn.append(value, forKey: key, in: store.tables.index) }
+            // One cursor for the whole chunk: each append starts from the table's end, where the
+            // last one left it, instead of walking down from the root.
+            try txn.withCursor(in: store.tables.index) { cursor in
+                try chunk.forEach { key, value in try cursor.append(value, forKey: key) }
+            }
         }
         _ = environment.releaseMappedPages()
     }
