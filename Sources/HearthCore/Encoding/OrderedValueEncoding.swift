@@ -37,6 +37,12 @@
 // bytes) is the index layer's job, which must then re-check cut values against the document.
 
 /// The order-preserving index encoding of `Value` (layout and proof sketch above).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 enum OrderedValueEncoding {
     /// The order an index is kept in.
     enum Direction: Sendable, Hashable {
@@ -194,14 +200,15 @@ enum OrderedValueEncoding {
 
     /// Writes raw bytes escaped (0x00 → 0x00 0xFF) and terminated (0x00 0x01).
     private static func writeEscaped(_ raw: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) {
-        if !raw.contains(0) {
-            bytes.append(contentsOf: raw)
-        } else {
+        // memchr scans a word at a time; most strings (long ones too) hold no zero byte.
+        if let base = raw.baseAddress, memchr(base, 0, raw.count) != nil {
             ByteWriter.reserve(raw.count + 8, in: &bytes)
             for byte in raw {
                 bytes.append(byte)
                 if byte == 0 { bytes.append(0xFF) }
             }
+        } else {
+            bytes.append(contentsOf: raw)
         }
         bytes.append(0x00)
         bytes.append(0x01)
