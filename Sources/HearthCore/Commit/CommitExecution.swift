@@ -16,7 +16,7 @@ enum CommitExecution {
         guard !request.writes.isEmpty || !request.readVersions.isEmpty else {
             return CommitResult(writeResults: [], commitTime: commitTime)
         }
-        if effects.marksInFlight || request.transaction != nil {
+        if !effects.loading || request.transaction != nil {
             guard transactions.admit(request.writes.map(\.key), database: request.database, transaction: request.transaction)
             else { throw FirestoreError(.aborted, "Too much contention on these documents. Please try again.") }
             effects.admitted.append(request)
@@ -81,18 +81,18 @@ struct CommitEffects {
     var changeSets: [ChangeSet] = []
     /// Index work left to the backlog; nil when the commit indexes as it goes.
     var deferred: IndexBacklog?
-    /// Whether commits outside transactions mark their documents in flight. The marks only make a
-    /// retried transaction wait for commits it would otherwise lose to (it still aborts on a
-    /// changed document without them); a load into a new directory, which no transaction uses,
-    /// skips them: they were 7% of its writer's time.
-    let marksInFlight: Bool
+    /// True for a load into a new directory (`Writer`'s load mode). Its deferred index work keeps
+    /// only the first version (the whole index is built at the load's end), and commits outside
+    /// transactions make no in-flight marks: the marks only make a retried transaction wait for
+    /// commits it would otherwise lose to (without them it still aborts on a changed document),
+    /// no transaction uses a load, and they were 7% of its writer's time.
+    let loading: Bool
 
-    /// Effects starting from the group's `pending` mappings, deferring index work when asked
-    /// (`listingDeferred` false: only the first deferred version is kept, for a load whose whole
-    /// index is built at its end; `marksInFlight` false: see the property).
-    init(pending: Catalog.Pending, deferring: Bool, listingDeferred: Bool = true, marksInFlight: Bool = true) {
+    /// Effects starting from the group's `pending` mappings, deferring index work when asked;
+    /// `loading`: see the property.
+    init(pending: Catalog.Pending, deferring: Bool, loading: Bool = false) {
         self.pending = pending
-        self.marksInFlight = marksInFlight
-        self.deferred = deferring ? (listingDeferred ? IndexBacklog() : IndexBacklog.versionOnly()) : nil
+        self.loading = loading
+        self.deferred = deferring ? (loading ? IndexBacklog.versionOnly() : IndexBacklog()) : nil
     }
 }

@@ -348,9 +348,7 @@ final class Writer: @unchecked Sendable {
         var group = Group(version: lastVersion)
         for pending in batch {
             let time = nextCommitTime(after: group.version)
-            var effects = CommitEffects(
-                pending: group.pending, deferring: deferring, listingDeferred: !indexesAfterLoad,
-                marksInFlight: !indexesAfterLoad)
+            var effects = CommitEffects(pending: group.pending, deferring: deferring, loading: indexesAfterLoad)
             do {
                 let result = try txn.nested { child in
                     try CommitExecution.apply(

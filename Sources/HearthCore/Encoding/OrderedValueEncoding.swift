@@ -36,13 +36,13 @@
 // Strings and bytes are written whole: bounding index keys (Firestore indexes the first 1,500
 // bytes) is the index layer's job, which must then re-check cut values against the document.
 
-/// The order-preserving index encoding of `Value` (layout and proof sketch above).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
+/// The order-preserving index encoding of `Value` (layout and proof sketch above).
 enum OrderedValueEncoding {
     /// The order an index is kept in.
     enum Direction: Sendable, Hashable {
