@@ -41,12 +41,14 @@ extension FirestoreGRPCService {
                     stream.finishInput()
                 }
                 group.addTask {
-                    for await output in stream.outputs {
-                        switch output {
-                        case .response(let response):
-                            usage?.listened(response)
-                            try await writer.write(response)
-                        case .failure(let error): throw error
+                    while let batch = await stream.outbox.take() {
+                        for output in batch {
+                            switch output {
+                            case .response(let response):
+                                usage?.listened(response)
+                                try await writer.write(response)
+                            case .failure(let error): throw error
+                            }
                         }
                     }
                 }

@@ -19,19 +19,20 @@ enum ListenOutput: Sendable {
 /// `target_ids`, a `read_time` that never decreases, and a resume token for that time. All the
 /// stream's listeners share one `ListenLane`, so after a commit the marker waits until every
 /// target it reached has sent its changes: one marker per commit, never one between targets.
+/// When the client reads slower than commits arrive, `ListenOutbox` keeps only the last of the
+/// markers that piled up.
 ///
 /// The shell feeds the machine requests and the engine's callbacks as `ListenEvent`s, sends the
 /// responses it answers with and performs the engine work it asks for, reporting the outcome as
 /// further events.
 ///
 /// Isolation: `state` (the machine and the handles of the listeners it started, by target) is
-/// guarded by its mutex. Responses are yielded to `outputs` while holding it, so their order is
+/// guarded by its mutex. Responses are queued in `outbox` while holding it, so their order is
 /// the order in which the machine produced them; engine calls and `ListenHandle.cancel()` happen
 /// after it is released.
 final class ListenStream: Sendable {
-    /// The responses to write, in order.
-    let outputs: AsyncStream<ListenOutput>
-    private let continuation: AsyncStream<ListenOutput>.Continuation
+    /// The responses to write, in order (markers a later one supersedes are dropped there).
+    let outbox = ListenOutbox()
     private let engine: Engine
     private let access: AccessContext
     /// The machine and the listeners started for its targets.
@@ -52,7 +53,6 @@ final class ListenStream: Sendable {
         self.engine = engine
         self.access = access
         state = Mutex(Guarded(machine: ListenStateMachine(retentionMicroseconds: retentionMicroseconds)))
-        (outputs, continuation) = AsyncStream.makeStream(of: ListenOutput.self)
         let relay = SettleRelay()
         lane = ListenLane(label: "hearth.listen.stream") { version in relay.fire(version) }
         relay.connect { [weak self] version in self?.feed(.laneSettled(version: version)) }
@@ -83,12 +83,12 @@ final class ListenStream: Sendable {
             for action in state.machine.handle(event) {
                 switch action {
                 case .send(let response):
-                    continuation.yield(.response(response))
+                    outbox.send(.response(response))
                 case .fail(let error):
-                    continuation.yield(.failure(WireStatus.rpcError(error)))
-                    continuation.finish()
+                    outbox.send(.failure(WireStatus.rpcError(error)))
+                    outbox.finish()
                 case .finish:
-                    continuation.finish()
+                    outbox.finish()
                 case .stopListeners(let target):
                     stopped += state.handles.removeValue(forKey: target) ?? []
                 case .readDocuments, .listenToDocuments, .listenToQuery:
