@@ -5,7 +5,8 @@ import SwiftProtobuf
 import Testing
 @testable import HearthServer
 
-/// `ListenOutbox`: what a Listen stream's writer takes, and which markers it never sends.
+/// `ListenOutbox`: what a Listen stream's writer takes, which markers it never sends, and how it
+/// paces markers to the documents the client holds. Tests of superseding run without a pace.
 @Suite("ListenOutbox")
 struct ListenOutboxTests {
     /// A global marker at `version` microseconds.
@@ -35,20 +36,20 @@ struct ListenOutboxTests {
     }
 
     @Test("a batch keeps every change and only the last global marker")
-    func supersededMarkersAreDropped() async throws {
-        let outbox = ListenOutbox()
+    func droppedMarkersAreDropped() async throws {
+        let outbox = ListenOutbox(pacePerDocument: .zero)
         for (id, version) in [("a", Int64(10)), ("b", 20), ("c", 30)] {
             outbox.send(try change(id))
             outbox.send(marker(version))
         }
         let batch = await outbox.take()
         #expect(labels(batch ?? []) == ["a", "b", "c", "marker@30"])
-        #expect(outbox.supersededMarkers == 2)
+        #expect(outbox.droppedMarkers == 2)
     }
 
     @Test("target changes of named targets stay, in order, around the dropped markers")
     func targetChangesStay() async throws {
-        let outbox = ListenOutbox()
+        let outbox = ListenOutbox(pacePerDocument: .zero)
         outbox.send(.response(ListenMessages.targetChange(.add, targets: [1])))
         outbox.send(try change("a"))
         outbox.send(.response(ListenMessages.targetChange(.current, targets: [1], version: 10)))
@@ -62,7 +63,7 @@ struct ListenOutboxTests {
 
     @Test("a writer that keeps up gets every marker: each take holds one commit")
     func aWriterThatKeepsUpGetsEveryMarker() async throws {
-        let outbox = ListenOutbox()
+        let outbox = ListenOutbox(pacePerDocument: .zero)
         var taken: [String] = []
         for (id, version) in [("a", Int64(10)), ("b", 20)] {
             outbox.send(try change(id))
@@ -70,12 +71,12 @@ struct ListenOutboxTests {
             taken += labels(await outbox.take() ?? [])
         }
         #expect(taken == ["a", "marker@10", "b", "marker@20"])
-        #expect(outbox.supersededMarkers == 0)
+        #expect(outbox.droppedMarkers == 0)
     }
 
     @Test("a waiting writer wakes for the next output, and gets nil once finished and drained")
     func waitingAndFinishing() async throws {
-        let outbox = ListenOutbox()
+        let outbox = ListenOutbox(pacePerDocument: .zero)
         let writer = Task { () -> [[String]] in
             var batches: [[String]] = []
             while let batch = await outbox.take() { batches.append(labels(batch)) }
@@ -93,10 +94,108 @@ struct ListenOutboxTests {
 
     @Test("cancelling a waiting writer ends its take with nil")
     func cancellingAWaitingWriter() async throws {
-        let outbox = ListenOutbox()
+        let outbox = ListenOutbox(pacePerDocument: .zero)
         let writer = Task { await outbox.take() == nil }
         try await Task.sleep(for: .milliseconds(50))
         writer.cancel()
         #expect(await writer.value)
+    }
+
+    // MARK: Pacing
+
+    /// A change of `id` entering target `target`.
+    private func change(_ id: String, target: Int32) throws -> ListenOutput {
+        let key = try DocumentKey(validating: "rooms/\(id)")
+        let document = Document(key: key, fields: [:], createTime: Timestamp(microseconds: 1), updateTime: Timestamp(microseconds: 1))
+        return .response(ListenMessages.documentChange(document, in: try DatabaseID(project: "p"), target: target))
+    }
+
+    @Test("after a marker, changes go at once but the next marker waits its pace, and a later one supersedes it")
+    func aMarkerWithinThePaceIsHeld() async throws {
+        // 4 documents at 25 ms each: a pace of 100 ms after the first marker.
+        let outbox = ListenOutbox(pacePerDocument: .milliseconds(25), maximumPace: .seconds(5))
+        for id in ["a", "b", "c", "d"] { outbox.send(try change(id)) }
+        outbox.send(marker(10))
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(labels(await outbox.take() ?? []) == ["a", "b", "c", "d", "marker@10"])
+        outbox.send(try change("e"))
+        outbox.send(marker(20))
+        #expect(labels(await outbox.take() ?? []) == ["e"])
+        outbox.send(try change("f"))
+        outbox.send(marker(30))
+        #expect(labels(await outbox.take() ?? []) == ["f"])
+        #expect(labels(await outbox.take() ?? []) == ["marker@30"])
+        let waited = clock.now - start
+        #expect(waited >= .milliseconds(100))
+        #expect(outbox.droppedMarkers == 1)
+    }
+
+    @Test("the pace follows the documents the targets hold: removed and deleted ones leave, REMOVE empties a target")
+    func thePaceFollowsTheTargets() async throws {
+        let outbox = ListenOutbox(pacePerDocument: .milliseconds(40), maximumPace: .seconds(5))
+        let database = try DatabaseID(project: "p")
+        outbox.send(try change("a", target: 1))
+        outbox.send(try change("b", target: 1))
+        outbox.send(try change("c", target: 2))
+        outbox.send(.response(ListenMessages.documentRemove(try DocumentKey(validating: "rooms/a"), in: database, target: 1, version: 5)))
+        outbox.send(.response(ListenMessages.documentDelete(try DocumentKey(validating: "rooms/b"), in: database, target: 1, version: 5)))
+        outbox.send(.response(ListenMessages.targetChange(.remove, targets: [2])))
+        // Nothing is held now: the pace after this marker is zero.
+        outbox.send(marker(10))
+        _ = await outbox.take()
+        let clock = ContinuousClock()
+        let start = clock.now
+        outbox.send(marker(20))
+        #expect(labels(await outbox.take() ?? []) == ["marker@20"])
+        #expect(clock.now - start < .milliseconds(40))
+    }
+
+    @Test("the pace is capped")
+    func thePaceIsCapped() async throws {
+        let outbox = ListenOutbox(pacePerDocument: .seconds(60), maximumPace: .milliseconds(30))
+        outbox.send(try change("a"))
+        outbox.send(marker(10))
+        _ = await outbox.take()
+        let clock = ContinuousClock()
+        let start = clock.now
+        outbox.send(marker(20))
+        #expect(labels(await outbox.take() ?? []) == ["marker@20"])
+        #expect(clock.now - start < .seconds(10))
+    }
+
+    @Test("a held marker, and everything after it, goes out at once when the stream finishes")
+    func finishingFlushesAHeldMarker() async throws {
+        let outbox = ListenOutbox(pacePerDocument: .seconds(60), maximumPace: .seconds(60))
+        outbox.send(try change("a"))
+        outbox.send(marker(10))
+        _ = await outbox.take()
+        outbox.send(marker(20))
+        outbox.send(.response(ListenMessages.targetChange(.remove, targets: [1])))
+        let writer = Task { () -> [String] in
+            var labelsTaken: [String] = []
+            while let batch = await outbox.take() { labelsTaken += labels(batch) }
+            return labelsTaken
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        outbox.finish()
+        #expect(await writer.value == ["marker@20", "remove [1]"])
+    }
+
+    @Test("a held marker stays held when more changes arrive, until its pace has passed")
+    func arrivalsDoNotReleaseAHeldMarker() async throws {
+        let outbox = ListenOutbox(pacePerDocument: .milliseconds(150), maximumPace: .seconds(5))
+        outbox.send(try change("a"))
+        outbox.send(marker(10))
+        let clock = ContinuousClock()
+        let start = clock.now
+        _ = await outbox.take()
+        outbox.send(marker(20))
+        let writer = Task { await outbox.take() ?? [] }
+        try await Task.sleep(for: .milliseconds(30))
+        outbox.send(try change("b"))
+        let taken = labels(await writer.value)
+        #expect(taken == ["marker@20", "b"])
+        #expect(clock.now - start >= .milliseconds(150))
     }
 }

@@ -19,8 +19,8 @@ enum ListenOutput: Sendable {
 /// `target_ids`, a `read_time` that never decreases, and a resume token for that time. All the
 /// stream's listeners share one `ListenLane`, so after a commit the marker waits until every
 /// target it reached has sent its changes: one marker per commit, never one between targets.
-/// When the client reads slower than commits arrive, `ListenOutbox` keeps only the last of the
-/// markers that piled up.
+/// `ListenOutbox` leaves out markers a later one covers: those that piled up while the client
+/// read slower than commits arrived, and those within the pace it keeps for large result sets.
 ///
 /// The shell feeds the machine requests and the engine's callbacks as `ListenEvent`s, sends the
 /// responses it answers with and performs the engine work it asks for, reporting the outcome as
@@ -31,7 +31,7 @@ enum ListenOutput: Sendable {
 /// the order in which the machine produced them; engine calls and `ListenHandle.cancel()` happen
 /// after it is released.
 final class ListenStream: Sendable {
-    /// The responses to write, in order (markers a later one supersedes are dropped there).
+    /// The responses to write, in order (markers a later one covers are left out there).
     let outbox = ListenOutbox()
     private let engine: Engine
     private let access: AccessContext
