@@ -7,7 +7,7 @@ import Testing
 
 /// `ListenOutbox`: what a Listen stream's writer takes, which markers it never sends, and how it
 /// paces markers to the documents the client holds. Tests of superseding run without a pace.
-@Suite("ListenOutbox")
+@Suite("ListenOutbox", .timeLimit(.minutes(1)))
 struct ListenOutboxTests {
     /// A global marker at `version` microseconds.
     private func marker(_ version: Int64) -> ListenOutput {
@@ -35,6 +35,20 @@ struct ListenOutboxTests {
         }
     }
 
+    /// The labels of the next batch, or nil when none comes within `limit` (the take is cancelled).
+    private func take(_ outbox: ListenOutbox, within limit: Duration = .seconds(5)) async -> [String]? {
+        await withTaskGroup(of: [String]?.self) { group in
+            group.addTask { await outbox.take().map { labels($0) } }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
     @Test("a batch keeps every change and only the last global marker")
     func droppedMarkersAreDropped() async throws {
         let outbox = ListenOutbox(pacePerDocument: .zero)
@@ -42,8 +56,8 @@ struct ListenOutboxTests {
             outbox.send(try change(id))
             outbox.send(marker(version))
         }
-        let batch = await outbox.take()
-        #expect(labels(batch ?? []) == ["a", "b", "c", "marker@30"])
+        let batch = await take(outbox)
+        #expect((batch ?? []) == ["a", "b", "c", "marker@30"])
         #expect(outbox.droppedMarkers == 2)
     }
 
@@ -57,8 +71,8 @@ struct ListenOutboxTests {
         outbox.send(.response(ListenMessages.targetChange(.remove, targets: [2])))
         outbox.send(try change("b"))
         outbox.send(marker(20))
-        let batch = await outbox.take()
-        #expect(labels(batch ?? []) == ["add [1]", "a", "current [1]", "remove [2]", "b", "marker@20"])
+        let batch = await take(outbox)
+        #expect((batch ?? []) == ["add [1]", "a", "current [1]", "remove [2]", "b", "marker@20"])
     }
 
     @Test("a writer that keeps up gets every marker: each take holds one commit")
@@ -68,7 +82,7 @@ struct ListenOutboxTests {
         for (id, version) in [("a", Int64(10)), ("b", 20)] {
             outbox.send(try change(id))
             outbox.send(marker(version))
-            taken += labels(await outbox.take() ?? [])
+            taken += await take(outbox) ?? []
         }
         #expect(taken == ["a", "marker@10", "b", "marker@20"])
         #expect(outbox.droppedMarkers == 0)
@@ -118,14 +132,14 @@ struct ListenOutboxTests {
         outbox.send(marker(10))
         let clock = ContinuousClock()
         let start = clock.now
-        #expect(labels(await outbox.take() ?? []) == ["a", "b", "c", "d", "marker@10"])
+        #expect(await take(outbox) ?? [] == ["a", "b", "c", "d", "marker@10"])
         outbox.send(try change("e"))
         outbox.send(marker(20))
-        #expect(labels(await outbox.take() ?? []) == ["e"])
+        #expect(await take(outbox) ?? [] == ["e"])
         outbox.send(try change("f"))
         outbox.send(marker(30))
-        #expect(labels(await outbox.take() ?? []) == ["f"])
-        #expect(labels(await outbox.take() ?? []) == ["marker@30"])
+        #expect(await take(outbox) ?? [] == ["f"])
+        #expect(await take(outbox) ?? [] == ["marker@30"])
         let waited = clock.now - start
         #expect(waited >= .milliseconds(100))
         #expect(outbox.droppedMarkers == 1)
@@ -143,11 +157,11 @@ struct ListenOutboxTests {
         outbox.send(.response(ListenMessages.targetChange(.remove, targets: [2])))
         // Nothing is held now: the pace after this marker is zero.
         outbox.send(marker(10))
-        _ = await outbox.take()
+        _ = await take(outbox)
         let clock = ContinuousClock()
         let start = clock.now
         outbox.send(marker(20))
-        #expect(labels(await outbox.take() ?? []) == ["marker@20"])
+        #expect(await take(outbox) ?? [] == ["marker@20"])
         #expect(clock.now - start < .milliseconds(40))
     }
 
@@ -156,11 +170,11 @@ struct ListenOutboxTests {
         let outbox = ListenOutbox(pacePerDocument: .seconds(60), maximumPace: .milliseconds(30))
         outbox.send(try change("a"))
         outbox.send(marker(10))
-        _ = await outbox.take()
+        _ = await take(outbox)
         let clock = ContinuousClock()
         let start = clock.now
         outbox.send(marker(20))
-        #expect(labels(await outbox.take() ?? []) == ["marker@20"])
+        #expect(await take(outbox) ?? [] == ["marker@20"])
         #expect(clock.now - start < .seconds(10))
     }
 
@@ -169,7 +183,7 @@ struct ListenOutboxTests {
         let outbox = ListenOutbox(pacePerDocument: .seconds(60), maximumPace: .seconds(60))
         outbox.send(try change("a"))
         outbox.send(marker(10))
-        _ = await outbox.take()
+        _ = await take(outbox)
         outbox.send(marker(20))
         outbox.send(.response(ListenMessages.targetChange(.remove, targets: [1])))
         let writer = Task { () -> [String] in
@@ -189,7 +203,7 @@ struct ListenOutboxTests {
         outbox.send(marker(10))
         let clock = ContinuousClock()
         let start = clock.now
-        _ = await outbox.take()
+        _ = await take(outbox)
         outbox.send(marker(20))
         let writer = Task { await outbox.take() ?? [] }
         try await Task.sleep(for: .milliseconds(30))
