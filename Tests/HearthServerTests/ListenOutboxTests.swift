@@ -212,4 +212,24 @@ struct ListenOutboxTests {
         #expect(taken == ["marker@20", "b"])
         #expect(clock.now - start >= .milliseconds(150))
     }
+
+    @Test("a marker held for microseconds is never lost: its timer racing the writer's wait")
+    func shortPacesNeverLoseTheWake() async throws {
+        let outbox = ListenOutbox(pacePerDocument: .microseconds(3), maximumPace: .seconds(1))
+        outbox.send(try change("a"))
+        var lost = 0
+        for round in 1...400 {
+            outbox.send(marker(Int64(round)))
+            var got: [String] = []
+            while !got.contains("marker@\(round)") {
+                guard let batch = await take(outbox, within: .seconds(2)) else {
+                    lost += 1
+                    break
+                }
+                got += batch
+            }
+            if lost > 0 { break }
+        }
+        #expect(lost == 0)
+    }
 }

@@ -147,7 +147,7 @@ final class ListenOutbox: Sendable {
         let timer = due.map { due in
             Task { [weak self] in
                 do {
-                    try await Task.sleep(until: due, clock: .continuous)
+                    while ContinuousClock.now < due { try await Task.sleep(until: due, clock: .continuous) }
                 } catch {
                     return  // the wait ended first
                 }
@@ -158,7 +158,8 @@ final class ListenOutbox: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state -> Bool in
-                    let waiting = due == nil ? state.queued.isEmpty : state.holding
+                    // Past `due`, the timer has fired or is about to: its wake must not be lost.
+                    let waiting = due.map { state.holding && ContinuousClock.now < $0 } ?? state.queued.isEmpty
                     guard waiting, !state.finished, !Task.isCancelled else { return true }
                     state.waiter = continuation
                     return false
