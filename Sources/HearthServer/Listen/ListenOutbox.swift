@@ -158,8 +158,7 @@ final class ListenOutbox: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state -> Bool in
-                    // Past `due`, the timer has fired or is about to: its wake must not be lost.
-                    let waiting = due.map { state.holding && ContinuousClock.now < $0 } ?? state.queued.isEmpty
+                    let waiting = Self.shouldWait(until: due, now: .now, holding: state.holding, queueEmpty: state.queued.isEmpty)
                     guard waiting, !state.finished, !Task.isCancelled else { return true }
                     state.waiter = continuation
                     return false
@@ -169,6 +168,14 @@ final class ListenOutbox: Sendable {
         } onCancel: {
             wake()
         }
+    }
+
+    /// Whether a writer should start waiting: for output when `due` is nil, else while it holds a
+    /// marker and `due` has not passed (past it, the timer has fired or is about to, and its wake
+    /// may already be spent).
+    static func shouldWait(until due: ContinuousClock.Instant?, now: ContinuousClock.Instant, holding: Bool, queueEmpty: Bool) -> Bool {
+        guard let due else { return queueEmpty }
+        return holding && now < due
     }
 
     /// Resumes the waiting writer, if any.
