@@ -91,7 +91,7 @@ final class ListenOutbox: Sendable {
     }
 
     /// What a look at the queue found.
-    private enum Look {
+    enum Look {
         /// Responses to write now.
         case batch([ListenOutput])
         /// Finished and drained.
@@ -103,8 +103,9 @@ final class ListenOutbox: Sendable {
     }
 
     /// Takes what may be written at `now`: everything queued but superseded markers, or, when the
-    /// remaining marker is not yet due, what comes before it.
-    private func takeQueued(now: ContinuousClock.Instant) -> Look {
+    /// remaining marker is not yet due, what comes before it. `take()` calls it with the clock's
+    /// time; tests call it with chosen times.
+    func takeQueued(now: ContinuousClock.Instant) -> Look {
         state.withLock { state in
             state.holding = false
             guard !state.queued.isEmpty else { return state.finished ? .finished : .empty }
