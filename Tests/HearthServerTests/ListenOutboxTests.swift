@@ -38,8 +38,9 @@ struct ListenOutboxTests {
     }
 
     /// The labels of the next batch from the real `take()`, or nil when none comes within
-    /// `limit` (the take is then cancelled).
-    private func take(_ outbox: ListenOutbox, within limit: Duration = .seconds(120)) async -> [String]? {
+    /// `limit` (the take is then cancelled). The limit is long: in the full parallel suite, tests
+    /// that block the cooperative pool have kept other tasks waiting for over a minute.
+    private func take(_ outbox: ListenOutbox, within limit: Duration = .seconds(600)) async -> [String]? {
         await withTaskGroup(of: [String]?.self) { group in
             group.addTask { await outbox.take().map { labels($0) } }
             group.addTask {
