@@ -135,13 +135,22 @@ struct ListenOutboxTests {
         #expect(outbox.droppedMarkers == 1)
     }
 
-    @Test("while a marker is held, what arrives after it stays behind it")
-    func arrivalsStayBehindAHeldMarker() throws {
-        let outbox = ListenOutbox(pacePerDocument: .milliseconds(150), maximumPace: .seconds(5))
-        let origin = ContinuousClock.now
+    /// An outbox with this pace that has sent a change of `a` and the marker at 10, taken at
+    /// `origin`.
+    private func outboxPastItsFirstMarker(
+        pacePerDocument: Duration, maximumPace: Duration, origin: ContinuousClock.Instant
+    ) throws -> ListenOutbox {
+        let outbox = ListenOutbox(pacePerDocument: pacePerDocument, maximumPace: maximumPace)
         outbox.send(try change("a"))
         outbox.send(marker(10))
         #expect(look(outbox, from: origin) == ["a", "marker@10"])
+        return outbox
+    }
+
+    @Test("while a marker is held, what arrives after it stays behind it")
+    func arrivalsStayBehindAHeldMarker() throws {
+        let origin = ContinuousClock.now
+        let outbox = try outboxPastItsFirstMarker(pacePerDocument: .milliseconds(150), maximumPace: .seconds(5), origin: origin)
         outbox.send(marker(20))
         #expect(look(outbox, at: .milliseconds(1), from: origin) == ["holding until +150 ms"])
         outbox.send(try change("b"))
@@ -172,11 +181,8 @@ struct ListenOutboxTests {
 
     @Test("the pace is capped")
     func thePaceIsCapped() throws {
-        let outbox = ListenOutbox(pacePerDocument: .seconds(60), maximumPace: .milliseconds(30))
         let origin = ContinuousClock.now
-        outbox.send(try change("a"))
-        outbox.send(marker(10))
-        #expect(look(outbox, from: origin) == ["a", "marker@10"])
+        let outbox = try outboxPastItsFirstMarker(pacePerDocument: .seconds(60), maximumPace: .milliseconds(30), origin: origin)
         outbox.send(marker(20))
         #expect(look(outbox, at: .milliseconds(29), from: origin) == ["holding until +30 ms"])
         #expect(look(outbox, at: .milliseconds(30), from: origin) == ["marker@20"])
@@ -184,11 +190,8 @@ struct ListenOutboxTests {
 
     @Test("a held marker, and everything after it, goes out at once when the stream finishes")
     func finishingFlushesAHeldMarker() throws {
-        let outbox = ListenOutbox(pacePerDocument: .seconds(60), maximumPace: .seconds(60))
         let origin = ContinuousClock.now
-        outbox.send(try change("a"))
-        outbox.send(marker(10))
-        #expect(look(outbox, from: origin) == ["a", "marker@10"])
+        let outbox = try outboxPastItsFirstMarker(pacePerDocument: .seconds(60), maximumPace: .seconds(60), origin: origin)
         outbox.send(marker(20))
         outbox.send(.response(ListenMessages.targetChange(.remove, targets: [1])))
         #expect(look(outbox, from: origin) == ["holding until +60000 ms"])
