@@ -60,7 +60,8 @@ public final class Engine: Sendable {
                 environment: environment, store: store, clock: options.clock,
                 retentionMicros: options.retentionMicroseconds, lastVersion: lastVersion, transactions: transactions,
                 scheduling: IndexScheduling(
-                    deferThreshold: options.deferredIndexThreshold, backlogLimit: options.indexBacklogLimit,
+                    deferThreshold: options.deferredIndexThreshold,
+                    deferGroupCommits: options.deferredIndexGroupCommits, backlogLimit: options.indexBacklogLimit,
                     backlogByteLimit: options.indexBacklogByteLimit,
                     clock: options.clock, idleDelaySeconds: options.indexIdleDelay,
                     demandWindowSeconds: options.indexDemandWindow),
@@ -112,6 +113,12 @@ public final class Engine: Sendable {
     package func catchUpIndex() async throws(FirestoreError) {
         guard try read({ txn in try store.indexIsBehind(in: txn) }) else { return }
         try await writer.waitForIndex()
+    }
+
+    /// Lets the next groups defer their index work at once, as if no reader had needed the index
+    /// lately (benchmarks: their own wait for the index is not a reader of what follows).
+    package func forgetIndexDemand() {
+        writer.forgetIndexDemand()
     }
 
     /// How often `readIndexed` waits for the index before giving up (each wait applies the whole

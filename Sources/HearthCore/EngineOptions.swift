@@ -17,6 +17,9 @@ public struct EngineOptions: Sendable {
     /// entries to one later transaction for many commits (bulk loads; 0: never). Queries wait for
     /// that transaction, so results never miss a committed write.
     public var deferredIndexThreshold: Int
+    /// Group commits of at least this many commits (many committers at once) defer their index
+    /// entries the same way (0: never). Queries still never miss a committed write.
+    public var deferredIndexGroupCommits: Int = 8
     /// Most documents whose index entries may be pending before they are written.
     public var indexBacklogLimit: Int
     /// Most memory (estimated bytes of the document contents the backlog keeps) that pending

@@ -2,7 +2,8 @@ import Synchronization
 
 /// When the writer leaves index work to a backlog and when it catches up (see `IndexBacklog`).
 ///
-/// Groups of at least `deferThreshold` writes defer, unless a reader needed the index within the
+/// Groups of at least `deferThreshold` writes, or of at least `deferGroupCommits` commits (many
+/// committers at once), defer, unless a reader needed the index within the
 /// last `demandWindow`: then every commit indexes in its own transaction, as small ones always do,
 /// so readers do not wait behind each other. The backlog is applied when it reaches
 /// `backlogLimit` documents or `backlogByteLimit` estimated bytes of their contents, when no commit has arrived for `idleDelay`, when a reader asks, and
@@ -11,6 +12,8 @@ import Synchronization
 final class IndexScheduling: Sendable {
     /// Fewest writes in a group that defer its index work (0: never defer).
     let deferThreshold: Int
+    /// Fewest commits in a group that defer its index work (0: never defer for that reason).
+    let deferGroupCommits: Int
     /// Most documents the backlog holds before it is applied.
     let backlogLimit: Int
     /// Most estimated bytes of contents the backlog holds before it is applied.
@@ -26,10 +29,11 @@ final class IndexScheduling: Sendable {
 
     /// A schedule with these limits, its windows measured on `clock`.
     init(
-        deferThreshold: Int, backlogLimit: Int, backlogByteLimit: Int = .max, clock: any CommitClock,
+        deferThreshold: Int, deferGroupCommits: Int = 0, backlogLimit: Int, backlogByteLimit: Int = .max, clock: any CommitClock,
         idleDelaySeconds: Double = 0.05, demandWindowSeconds: Double = 1
     ) {
         self.deferThreshold = deferThreshold
+        self.deferGroupCommits = deferGroupCommits
         self.backlogLimit = max(1, backlogLimit)
         self.backlogByteLimit = max(1, backlogByteLimit)
         self.clock = clock
@@ -48,9 +52,18 @@ final class IndexScheduling: Sendable {
         return demand != .min && clock.nowMicroseconds() - demand < demandWindowMicroseconds
     }
 
-    /// Whether a group of `writes` writes should leave its index work to the backlog.
-    func shouldDefer(writes: Int) -> Bool {
-        deferThreshold > 0 && writes >= deferThreshold && !demandIsRecent
+    /// Whether a group of `commits` commits holding `writes` writes should leave its index work
+    /// to the backlog.
+    func shouldDefer(writes: Int, commits: Int) -> Bool {
+        let large = deferThreshold > 0 && writes >= deferThreshold
+        let crowded = deferGroupCommits > 0 && commits >= deferGroupCommits
+        return (large || crowded) && !demandIsRecent
+    }
+
+    /// Forgets the last reader's demand, so that the next groups may defer at once (benchmarks,
+    /// whose own wait for the index is not a reader of what follows).
+    func forgetDemand() {
+        lastDemand.store(.min, ordering: .relaxed)
     }
 
     /// Whether a backlog of `backlog` documents holding about `bytes` of their contents should be

@@ -148,6 +148,11 @@ final class Writer: @unchecked Sendable {
         try outcome.get()
     }
 
+    /// Forgets the last reader's demand (see `IndexScheduling.forgetDemand`).
+    func forgetIndexDemand() {
+        scheduling.forgetDemand()
+    }
+
     /// Notes the reader's demand and queues `waiter` for the next catch-up.
     private func enqueueIndexWaiter(_ waiter: IndexWaiter) throws(FirestoreError) {
         scheduling.noteDemand()
@@ -201,7 +206,7 @@ final class Writer: @unchecked Sendable {
         let writes = batch.reduce(0) { $0 + $1.request.writes.count }
         // A backlog that could not be applied keeps growing: indexing its documents now would
         // start from entries the index does not hold.
-        let deferring = indexesAfterLoad || !backlog.isEmpty || scheduling.shouldDefer(writes: writes)
+        let deferring = indexesAfterLoad || !backlog.isEmpty || scheduling.shouldDefer(writes: writes, commits: batch.count)
         let outcomes: [Result<CommitResult, FirestoreError>]
         admitted.removeAll(keepingCapacity: true)
         defer {
