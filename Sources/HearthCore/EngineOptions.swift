@@ -40,7 +40,7 @@ public struct EngineOptions: Sendable {
 
     /// Creates options; the defaults are durable, a 4 GiB initial map, one hour of history, no
     /// composite indexes, every valid query allowed, and index work of groups of 256 writes or
-    /// more deferred (at most 65,536 documents, or 16 MiB of their contents, behind).
+    /// more, or of 8 commits or more, deferred (at most 65,536 documents, or 16 MiB of their contents, behind).
     public init(
         durability: Durability = .full, initialMapSize: Int = 4 << 30,
         retentionMicroseconds: Int64 = 3_600_000_000, clock: any CommitClock = SystemClock(),
