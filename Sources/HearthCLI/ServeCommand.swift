@@ -60,6 +60,10 @@ public struct ServeCommand: AsyncParsableCommand {
     @Option(help: .hidden)
     public var initialMapSize: Int?
 
+    /// Seconds a Listen client may stop reading before its stream ends (tests shorten it).
+    @Option(help: .hidden)
+    public var listenStallLimit: Double?
+
     /// How many recent requests the console keeps.
     @Option(help: ArgumentHelp("How many recent requests the console's Requests tab keeps (older ones drop out).", valueName: "count"))
     public var requestLogSize: Int = 1_000
@@ -82,6 +86,9 @@ public struct ServeCommand: AsyncParsableCommand {
         guard requestLogSize > 0 else {
             throw ValidationError("Invalid value for '--request-log-size': \(requestLogSize) must be at least 1.")
         }
+        if let listenStallLimit, !(0.1...86_400).contains(listenStallLimit) {
+            throw ValidationError("Invalid value for '--listen-stall-limit': \(listenStallLimit) is not between 0.1 and 86400 seconds.")
+        }
         _ = try Self.faultKill()
     }
 
@@ -103,6 +110,7 @@ public struct ServeCommand: AsyncParsableCommand {
             requireIndexes: requireIndexes, indexesFile: indexes, syncsEachCommit: !noSync,
             initialMapSize: initialMapSize)
         configuration.requestRingSize = requestLogSize
+        if let listenStallLimit { configuration.listenStallLimit = .milliseconds(Int64(listenStallLimit * 1_000)) }
         configuration.killAtMapGrowth = try? Self.faultKill()
         return configuration
     }

@@ -14,7 +14,8 @@ extension FirestoreGRPCService {
         } catch let error as RPCError {
             return StreamingServerResponse(error: error)
         }
-        let stream = ListenStream(engine: operations.engine, access: access, retentionMicroseconds: retentionMicroseconds)
+        let stream = ListenStream(
+            engine: operations.engine, access: access, retentionMicroseconds: retentionMicroseconds, stallLimit: listenStallLimit)
         let listens = self.listens
         let log = self.log
         let usage = operations.usage
@@ -41,15 +42,24 @@ extension FirestoreGRPCService {
                     stream.finishInput()
                 }
                 group.addTask {
+                    let watch = stream.outbox.stallWatch
+                    defer { watch.end() }
                     while let batch = await stream.outbox.take() {
                         for output in batch {
                             switch output {
                             case .response(let response):
                                 usage?.listened(response)
                                 try await writer.write(response)
+                                watch.wrote()
                             case .failure(let error): throw error
                             }
                         }
+                    }
+                }
+                // A client that stopped reading ends the RPC (cancelling the write it blocks).
+                group.addTask {
+                    for await _ in stream.outbox.stallWatch.stalls {
+                        throw RPCError(code: .resourceExhausted, message: ListenStallWatch.message)
                     }
                 }
                 do {

@@ -15,6 +15,8 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
     let maxRequestBytes: Int
     /// How far back Listen resume tokens reach (the engine's history retention).
     let retentionMicroseconds: Int64
+    /// How long a Listen client may stop reading before its stream ends (`ListenStallWatch`).
+    let listenStallLimit: Duration
     /// Recent Write streams, for resumption.
     let writeStreams: WriteStreamHistory
     /// One log line per request.

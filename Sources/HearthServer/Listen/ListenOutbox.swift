@@ -21,7 +21,8 @@ import Synchronization
 ///   marker after a quiet pace always goes out at once.
 ///
 /// Changes are never dropped and never reordered; a held marker goes out at its due time, or at
-/// once when the stream finishes.
+/// once when the stream finishes. The one exception is a client that stopped reading
+/// (`ListenStallWatch`): its queue is dropped and its stream ends.
 ///
 /// Isolation: the queue, the pacing state and the one waiting writer are guarded by the mutex.
 final class ListenOutbox: Sendable {
@@ -44,15 +45,21 @@ final class ListenOutbox: Sendable {
     private let pacePerDocument: Duration
     /// The longest wait after a marker.
     private let maximumPace: Duration
+    /// Judges whether the client has stopped reading.
+    let stallWatch: ListenStallWatch
 
-    /// Creates an empty outbox; the pace is `pacePerDocument` per document held, at most `maximumPace`.
-    init(pacePerDocument: Duration = .microseconds(50), maximumPace: Duration = .seconds(1)) {
+    /// Creates an empty outbox; the pace is `pacePerDocument` per document held, at most
+    /// `maximumPace`; a client whose writes make no progress for `stallLimit` is stalled.
+    init(pacePerDocument: Duration = .microseconds(50), maximumPace: Duration = .seconds(1), stallLimit: Duration = .seconds(60)) {
         self.pacePerDocument = pacePerDocument
         self.maximumPace = maximumPace
+        stallWatch = ListenStallWatch(limit: stallLimit)
     }
 
-    /// Queues a response or a failure; ignored once the outbox is finished.
-    func send(_ output: ListenOutput) {
+    /// Queues a response or a failure; ignored once the outbox is finished. When the client has
+    /// stalled, drops the whole queue instead and finishes (the RPC ends on `stallWatch.stalls`).
+    func send(_ output: ListenOutput, now: ContinuousClock.Instant = .now) {
+        if stallWatch.isStalled(now: now) { return dropForStall() }
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard !state.finished else { return nil }
             state.queued.append(output)
@@ -62,6 +69,19 @@ final class ListenOutbox: Sendable {
         }
         waiter?.resume()
     }
+
+    /// Empties the queue of a stalled client and finishes.
+    private func dropForStall() {
+        let dropped = state.withLock { state -> [ListenOutput] in
+            defer { state.queued = [] }
+            return state.finished ? [] : state.queued
+        }
+        _ = dropped  // released here, outside the lock
+        finish()
+    }
+
+    /// How many outputs are queued (for tests).
+    var queuedCount: Int { state.withLock { $0.queued.count } }
 
     /// Ends the outbox: the writer gets what is queued (a held marker included) at once, then `nil`.
     func finish() {
@@ -79,10 +99,13 @@ final class ListenOutbox: Sendable {
     /// Waits for the next batch (never empty); `nil` when the outbox is finished and drained, or
     /// the calling task is cancelled. One writer at a time.
     func take() async -> [ListenOutput]? {
+        stallWatch.took(busy: false)
         while true {
             if Task.isCancelled { return nil }
             switch takeQueued(now: .now) {
-            case .batch(let batch): return batch
+            case .batch(let batch):
+                stallWatch.took(busy: true)
+                return batch
             case .finished: return nil
             case .empty: await waitForOutput(until: nil)
             case .holding(let due): await waitForOutput(until: due)

@@ -32,7 +32,7 @@ enum ListenOutput: Sendable {
 /// after it is released.
 final class ListenStream: Sendable {
     /// The responses to write, in order (markers a later one covers are left out there).
-    let outbox = ListenOutbox()
+    let outbox: ListenOutbox
     private let engine: Engine
     private let access: AccessContext
     /// The machine and the listeners started for its targets.
@@ -48,8 +48,10 @@ final class ListenStream: Sendable {
         var handles: [Int32: [ListenHandle]] = [:]
     }
 
-    /// Creates a stream for a caller; `retentionMicroseconds` is how far back resume tokens reach.
-    init(engine: Engine, access: AccessContext, retentionMicroseconds: Int64) {
+    /// Creates a stream for a caller; `retentionMicroseconds` is how far back resume tokens reach,
+    /// `stallLimit` how long the client may stop reading before the stream ends.
+    init(engine: Engine, access: AccessContext, retentionMicroseconds: Int64, stallLimit: Duration = .seconds(60)) {
+        outbox = ListenOutbox(stallLimit: stallLimit)
         self.engine = engine
         self.access = access
         state = Mutex(Guarded(machine: ListenStateMachine(retentionMicroseconds: retentionMicroseconds)))

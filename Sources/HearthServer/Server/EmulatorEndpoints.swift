@@ -37,7 +37,8 @@ extension HearthEmulator {
         let router = RESTRouter(operations: operations, controls: controls, log: log, console: console)
         let service = FirestoreGRPCService(
             operations: operations, listens: listens, maxRequestBytes: configuration.maxRequestBytes,
-            retentionMicroseconds: engineOptions.retentionMicroseconds, writeStreams: WriteStreamHistory(), log: log)
+            retentionMicroseconds: engineOptions.retentionMicroseconds, listenStallLimit: configuration.listenStallLimit,
+            writeStreams: WriteStreamHistory(), log: log)
         return EmulatorEndpoints(router: router, service: service)
     }
 

@@ -27,6 +27,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var initialMapSize: Int?
     /// How many recent requests the console's Requests tab keeps (a ring: older ones drop out).
     public var requestRingSize: Int = 1_000
+    /// How long a Listen client may go without reading while responses wait for it before its
+    /// stream ends with `RESOURCE_EXHAUSTED` (`ListenStallWatch`).
+    public var listenStallLimit: Duration = .seconds(60)
     /// A crash-test hook: the process kills itself inside a map growth (`HEARTH_FAULT_KILL`,
     /// read by `hearth serve`); nil by default.
     public var killAtMapGrowth: MapGrowthKill?

@@ -1,0 +1,77 @@
+import Synchronization
+
+/// Notices a Listen client that has stopped reading, so that its stream ends instead of holding
+/// every response queued for it.
+///
+/// A client that stops reading (a frozen or suspended process, a debugger's breakpoint) fills its
+/// HTTP/2 window; the writer then waits inside a write while commits keep queuing responses for
+/// it: ~3.4 KB of server memory per document, without end (100k documents written by another
+/// client: 337 MiB). The transport's keepalive does not help: an unanswered ping starts a graceful
+/// close, which waits for open streams, and a Listen stream never ends by itself.
+///
+/// The watch counts the writer's progress: a completed write, or a return for more work. A client
+/// is *stalled* when the writer has been inside one batch with no write completed for `limit`.
+/// The check runs when a response is queued (only then does memory grow); once stalled the outbox
+/// drops what is queued and the RPC ends with `RESOURCE_EXHAUSTED`, which the official clients
+/// retry with their resume token. A client that reads slowly but steadily never stalls.
+///
+/// Isolation: the state is guarded by its mutex; `stalls` is an `AsyncStream`, safe to share.
+final class ListenStallWatch: Sendable {
+    private struct State {
+        /// The last completed write or return for more work.
+        var lastProgress: ContinuousClock.Instant
+        /// True while the writer is inside a batch.
+        var busy = false
+        /// True once the client was judged stalled.
+        var stalled = false
+    }
+
+    /// The error message of a stalled client's RPC.
+    static let message = "The listener stopped reading while changes waited for it. Listen again to resume."
+
+    private let state: Mutex<State>
+    /// How long the writer may go without completing a write before the client is stalled.
+    let limit: Duration
+    /// Yields once when the client stalls; finishes then, or when the stream ends.
+    let stalls: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    /// A watch that judges a client stalled after `limit` without progress, starting at `now`.
+    init(limit: Duration = .seconds(60), now: ContinuousClock.Instant = .now) {
+        self.limit = limit
+        state = Mutex(State(lastProgress: now))
+        (stalls, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// The writer took a batch (`busy`: it holds one) or came back for more (`busy` false).
+    func took(busy: Bool, now: ContinuousClock.Instant = .now) {
+        state.withLock { state in
+            state.busy = busy
+            state.lastProgress = now
+        }
+    }
+
+    /// The writer completed one write.
+    func wrote(now: ContinuousClock.Instant = .now) {
+        state.withLock { $0.lastProgress = now }
+    }
+
+    /// Whether the client is stalled at `now` (true from the first time it is, and then for good).
+    func isStalled(now: ContinuousClock.Instant = .now) -> Bool {
+        let stalledNow = state.withLock { state -> Bool in
+            guard !state.stalled else { return false }
+            state.stalled = state.busy && now - state.lastProgress > limit
+            return state.stalled
+        }
+        if stalledNow {
+            continuation.yield()
+            continuation.finish()
+        }
+        return state.withLock { $0.stalled }
+    }
+
+    /// The stream ended: `stalls` finishes without yielding (if it has not yielded already).
+    func end() {
+        continuation.finish()
+    }
+}
