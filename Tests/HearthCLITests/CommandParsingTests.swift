@@ -58,6 +58,22 @@ struct CommandParsingTests {
         #expect(verify.initialMapSize == 262_144)
     }
 
+    @Test func theHiddenListenStallLimitReachesTheServerConfiguration() throws {
+        #expect(try serve(["--listen-stall-limit", "2.5"]).serverConfiguration.listenStallLimit == .milliseconds(2_500))
+        #expect(try serve([]).serverConfiguration.listenStallLimit == .seconds(30))
+    }
+
+    @Test(arguments: ["0", "-1", "nan", "1e300"])
+    func aListenStallLimitOutOfRangeIsRefusedNamingTheFlag(value: String) {
+        do {
+            _ = try serve(["--listen-stall-limit", value])
+            Issue.record("\(value) was accepted")
+        } catch {
+            #expect(HearthCommand.message(for: error).contains("--listen-stall-limit"))
+            #expect(HearthCommand.exitCode(for: error) == .validationFailure)
+        }
+    }
+
     @Test func anUnknownFlagOrLevelIsRefused() {
         #expect(throws: (any Error).self) { try serve(["--verbose"]) }
         #expect(throws: (any Error).self) { try serve(["--log-level", "loud"]) }

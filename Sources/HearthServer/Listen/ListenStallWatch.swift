@@ -37,7 +37,7 @@ final class ListenStallWatch: Sendable {
     private let continuation: AsyncStream<Void>.Continuation
 
     /// A watch that judges a client stalled after `limit` without progress, starting at `now`.
-    init(limit: Duration = .seconds(60), now: ContinuousClock.Instant = .now) {
+    init(limit: Duration = .seconds(30), now: ContinuousClock.Instant = .now) {
         self.limit = limit
         state = Mutex(State(lastProgress: now))
         (stalls, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
