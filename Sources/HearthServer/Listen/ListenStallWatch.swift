@@ -58,16 +58,16 @@ final class ListenStallWatch: Sendable {
 
     /// Whether the client is stalled at `now` (true from the first time it is, and then for good).
     func isStalled(now: ContinuousClock.Instant = .now) -> Bool {
-        let stalledNow = state.withLock { state -> Bool in
-            guard !state.stalled else { return false }
+        let (stalled, justNow) = state.withLock { state -> (Bool, Bool) in
+            guard !state.stalled else { return (true, false) }
             state.stalled = state.busy && now - state.lastProgress > limit
-            return state.stalled
+            return (state.stalled, state.stalled)
         }
-        if stalledNow {
+        if justNow {
             continuation.yield()
             continuation.finish()
         }
-        return state.withLock { $0.stalled }
+        return stalled
     }
 
     /// The stream ended: `stalls` finishes without yielding (if it has not yielded already).
