@@ -11,6 +11,10 @@ import Testing
 /// the few tests of the real waiting assert only what a slow machine cannot change.
 @Suite("ListenOutbox")
 struct ListenOutboxTests {
+    /// A stall limit no test reaches: these tests take batches without reporting writes, and a
+    /// busy test process can keep their tasks waiting for minutes (stalls: `ListenStallWatchTests`).
+    static let neverStalls = Duration.seconds(365 * 86_400)
+
     /// A global marker at `version` microseconds.
     private func marker(_ version: Int64) -> ListenOutput {
         .response(ListenMessages.targetChange(.noChange, targets: [], version: version))
@@ -70,7 +74,7 @@ struct ListenOutboxTests {
 
     @Test("a batch keeps every change and only the last global marker")
     func supersededMarkersAreLeftOut() throws {
-        let outbox = ListenOutbox(pacePerDocument: .zero)
+        let outbox = ListenOutbox(pacePerDocument: .zero, stallLimit: Self.neverStalls)
         for (id, version) in [("a", Int64(10)), ("b", 20), ("c", 30)] {
             outbox.send(try change(id))
             outbox.send(marker(version))
@@ -82,7 +86,7 @@ struct ListenOutboxTests {
 
     @Test("target changes of named targets stay, in order, around the dropped markers")
     func targetChangesStay() throws {
-        let outbox = ListenOutbox(pacePerDocument: .zero)
+        let outbox = ListenOutbox(pacePerDocument: .zero, stallLimit: Self.neverStalls)
         outbox.send(.response(ListenMessages.targetChange(.add, targets: [1])))
         outbox.send(try change("a"))
         outbox.send(.response(ListenMessages.targetChange(.current, targets: [1], version: 10)))
@@ -95,7 +99,7 @@ struct ListenOutboxTests {
 
     @Test("a writer that keeps up gets every marker: each take holds one commit")
     func aWriterThatKeepsUpGetsEveryMarker() throws {
-        let outbox = ListenOutbox(pacePerDocument: .zero)
+        let outbox = ListenOutbox(pacePerDocument: .zero, stallLimit: Self.neverStalls)
         let origin = ContinuousClock.now
         outbox.send(try change("a"))
         outbox.send(marker(10))
@@ -118,7 +122,7 @@ struct ListenOutboxTests {
     @Test("after a marker, changes go at once but the next marker waits its pace, and a later one supersedes it")
     func aMarkerWithinThePaceIsHeld() throws {
         // 4 documents at 25 ms each: a pace of 100 ms after the first marker.
-        let outbox = ListenOutbox(pacePerDocument: .milliseconds(25), maximumPace: .seconds(5))
+        let outbox = ListenOutbox(pacePerDocument: .milliseconds(25), maximumPace: .seconds(5), stallLimit: Self.neverStalls)
         let origin = ContinuousClock.now
         for id in ["a", "b", "c", "d"] { outbox.send(try change(id)) }
         outbox.send(marker(10))
@@ -140,7 +144,7 @@ struct ListenOutboxTests {
     private func outboxPastItsFirstMarker(
         pacePerDocument: Duration, maximumPace: Duration, origin: ContinuousClock.Instant
     ) throws -> ListenOutbox {
-        let outbox = ListenOutbox(pacePerDocument: pacePerDocument, maximumPace: maximumPace)
+        let outbox = ListenOutbox(pacePerDocument: pacePerDocument, maximumPace: maximumPace, stallLimit: Self.neverStalls)
         outbox.send(try change("a"))
         outbox.send(marker(10))
         #expect(look(outbox, from: origin) == ["a", "marker@10"])
@@ -161,7 +165,7 @@ struct ListenOutboxTests {
 
     @Test("the pace follows the documents the targets hold: removed and deleted ones leave, REMOVE empties a target")
     func thePaceFollowsTheTargets() throws {
-        let outbox = ListenOutbox(pacePerDocument: .milliseconds(40), maximumPace: .seconds(5))
+        let outbox = ListenOutbox(pacePerDocument: .milliseconds(40), maximumPace: .seconds(5), stallLimit: Self.neverStalls)
         let database = try DatabaseID(project: "p")
         let origin = ContinuousClock.now
         outbox.send(try change("a", target: 1))
@@ -217,7 +221,7 @@ struct ListenOutboxTests {
 
     @Test("a waiting writer gets what is sent, then nil once the outbox is finished and drained")
     func waitingAndFinishing() async throws {
-        let outbox = ListenOutbox(pacePerDocument: .zero)
+        let outbox = ListenOutbox(pacePerDocument: .zero, stallLimit: Self.neverStalls)
         let writer = Task { () -> [String] in
             var taken: [String] = []
             while let batch = await outbox.take() { taken += labels(batch) }
@@ -234,7 +238,7 @@ struct ListenOutboxTests {
 
     @Test("cancelling a waiting writer ends its take with nil")
     func cancellingAWaitingWriter() async throws {
-        let outbox = ListenOutbox(pacePerDocument: .zero)
+        let outbox = ListenOutbox(pacePerDocument: .zero, stallLimit: Self.neverStalls)
         let writer = Task { await outbox.take() == nil }
         try await Task.sleep(for: .milliseconds(50))
         writer.cancel()
@@ -243,7 +247,7 @@ struct ListenOutboxTests {
 
     @Test("a held marker goes out by itself once its pace has passed, never before")
     func aHeldMarkerGoesOutByItself() async throws {
-        let outbox = ListenOutbox(pacePerDocument: .milliseconds(30), maximumPace: .seconds(5))
+        let outbox = ListenOutbox(pacePerDocument: .milliseconds(30), maximumPace: .seconds(5), stallLimit: Self.neverStalls)
         let clock = ContinuousClock()
         let start = clock.now
         outbox.send(try change("a"))
