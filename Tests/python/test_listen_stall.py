@@ -13,15 +13,15 @@ from hearth_server import HearthServer
 PADDING = "x" * 50_000
 
 
-def client_for(host):
+def client():
     from google.cloud import firestore
 
-    os.environ["FIRESTORE_EMULATOR_HOST"] = host
     return firestore.Client(project="stall-test")
 
 
 def listen(host, ready):
-    db = client_for(host)
+    os.environ["FIRESTORE_EMULATOR_HOST"] = host  # in the listener's own process only
+    db = client()
     db.collection("watched").on_snapshot(lambda snapshot, changes, read_time: ready.set())
     while True:
         time.sleep(1)
@@ -32,8 +32,10 @@ def listen_lines(server):
 
 
 @pytest.mark.parametrize("frozen", [True, False], ids=["frozen", "reading"])
-def test_a_listener_that_stops_reading_is_ended_and_one_that_reads_is_kept(tmp_path, frozen):
+def test_a_listener_that_stops_reading_is_ended_and_one_that_reads_is_kept(tmp_path, monkeypatch, frozen):
     server = HearthServer(tmp_path / "data", ["--log-level", "info", "--listen-stall-limit", "2"]).start()
+    # Restored after the test: later tests' clients talk to the session's server.
+    monkeypatch.setenv("FIRESTORE_EMULATOR_HOST", server.host)
     listener = None
     try:
         ready = multiprocessing.Event()
@@ -42,7 +44,7 @@ def test_a_listener_that_stops_reading_is_ended_and_one_that_reads_is_kept(tmp_p
         assert ready.wait(60), "the listener never received its first snapshot"
         if frozen:
             os.kill(listener.pid, signal.SIGSTOP)
-        db = client_for(server.host)
+        db = client()
         # ~1 MB a batch: enough to fill the frozen client's HTTP/2 window and socket buffers.
         batches = 0
         deadline = time.time() + 60
