@@ -50,7 +50,7 @@ final class ListenOutbox: Sendable {
 
     /// Creates an empty outbox; the pace is `pacePerDocument` per document held, at most
     /// `maximumPace`; a client whose writes make no progress for `stallLimit` is stalled.
-    init(pacePerDocument: Duration = .microseconds(50), maximumPace: Duration = .seconds(1), stallLimit: Duration = .seconds(30)) {
+    init(pacePerDocument: Duration = .microseconds(50), maximumPace: Duration = .seconds(1), stallLimit: Duration = ListenStallWatch.defaultLimit) {
         self.pacePerDocument = pacePerDocument
         self.maximumPace = maximumPace
         stallWatch = ListenStallWatch(limit: stallLimit)
@@ -74,7 +74,7 @@ final class ListenOutbox: Sendable {
     private func dropForStall() {
         let dropped = state.withLock { state -> [ListenOutput] in
             defer { state.queued = [] }
-            return state.finished ? [] : state.queued
+            return state.queued
         }
         _ = dropped  // released here, outside the lock
         finish()

@@ -26,6 +26,9 @@ final class ListenStallWatch: Sendable {
         var stalled = false
     }
 
+    /// The stall limit unless configured otherwise (`ServerConfiguration.listenStallLimit`).
+    static let defaultLimit = Duration.seconds(30)
+
     /// The error message of a stalled client's RPC.
     static let message = "The listener stopped reading while changes waited for it. Listen again to resume."
 
@@ -37,7 +40,7 @@ final class ListenStallWatch: Sendable {
     private let continuation: AsyncStream<Void>.Continuation
 
     /// A watch that judges a client stalled after `limit` without progress, starting at `now`.
-    init(limit: Duration = .seconds(30), now: ContinuousClock.Instant = .now) {
+    init(limit: Duration = ListenStallWatch.defaultLimit, now: ContinuousClock.Instant = .now) {
         self.limit = limit
         state = Mutex(State(lastProgress: now))
         (stalls, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))

@@ -50,7 +50,7 @@ final class ListenStream: Sendable {
 
     /// Creates a stream for a caller; `retentionMicroseconds` is how far back resume tokens reach,
     /// `stallLimit` how long the client may stop reading before the stream ends.
-    init(engine: Engine, access: AccessContext, retentionMicroseconds: Int64, stallLimit: Duration = .seconds(30)) {
+    init(engine: Engine, access: AccessContext, retentionMicroseconds: Int64, stallLimit: Duration = ListenStallWatch.defaultLimit) {
         outbox = ListenOutbox(stallLimit: stallLimit)
         self.engine = engine
         self.access = access

@@ -29,7 +29,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var requestRingSize: Int = 1_000
     /// How long a Listen client may go without reading while responses wait for it before its
     /// stream ends with `RESOURCE_EXHAUSTED` (`ListenStallWatch`).
-    public var listenStallLimit: Duration = .seconds(30)
+    public var listenStallLimit: Duration = ListenStallWatch.defaultLimit
     /// A crash-test hook: the process kills itself inside a map growth (`HEARTH_FAULT_KILL`,
     /// read by `hearth serve`); nil by default.
     public var killAtMapGrowth: MapGrowthKill?
