@@ -59,7 +59,7 @@ struct ListenOutboxTests {
 
     /// What `takeQueued(now:)` answers at `origin + offset`: a batch's labels, or
     /// `holding until +N ms` (from `origin`), `empty` or `finished`.
-    private func look(_ outbox: ListenOutbox, at offset: Duration = .zero, from origin: ContinuousClock.Instant) -> [String] {
+    private func look(_ outbox: ListenOutbox, at offset: Duration = .zero, from origin: SuspendingClock.Instant) -> [String] {
         switch outbox.takeQueued(now: origin + offset) {
         case .batch(let batch): return labels(batch)
         case .holding(let due):
@@ -100,7 +100,7 @@ struct ListenOutboxTests {
     @Test("a writer that keeps up gets every marker: each take holds one commit")
     func aWriterThatKeepsUpGetsEveryMarker() throws {
         let outbox = ListenOutbox(pacePerDocument: .zero, stallLimit: Self.neverStalls)
-        let origin = ContinuousClock.now
+        let origin = SuspendingClock.now
         outbox.send(try change("a"))
         outbox.send(marker(10))
         #expect(look(outbox, from: origin) == ["a", "marker@10"])
@@ -123,7 +123,7 @@ struct ListenOutboxTests {
     func aMarkerWithinThePaceIsHeld() throws {
         // 4 documents at 25 ms each: a pace of 100 ms after the first marker.
         let outbox = ListenOutbox(pacePerDocument: .milliseconds(25), maximumPace: .seconds(5), stallLimit: Self.neverStalls)
-        let origin = ContinuousClock.now
+        let origin = SuspendingClock.now
         for id in ["a", "b", "c", "d"] { outbox.send(try change(id)) }
         outbox.send(marker(10))
         #expect(look(outbox, from: origin) == ["a", "b", "c", "d", "marker@10"])
@@ -142,7 +142,7 @@ struct ListenOutboxTests {
     /// An outbox with this pace that has sent a change of `a` and the marker at 10, taken at
     /// `origin`.
     private func outboxPastItsFirstMarker(
-        pacePerDocument: Duration, maximumPace: Duration, origin: ContinuousClock.Instant
+        pacePerDocument: Duration, maximumPace: Duration, origin: SuspendingClock.Instant
     ) throws -> ListenOutbox {
         let outbox = ListenOutbox(pacePerDocument: pacePerDocument, maximumPace: maximumPace, stallLimit: Self.neverStalls)
         outbox.send(try change("a"))
@@ -153,7 +153,7 @@ struct ListenOutboxTests {
 
     @Test("while a marker is held, what arrives after it stays behind it")
     func arrivalsStayBehindAHeldMarker() throws {
-        let origin = ContinuousClock.now
+        let origin = SuspendingClock.now
         let outbox = try outboxPastItsFirstMarker(pacePerDocument: .milliseconds(150), maximumPace: .seconds(5), origin: origin)
         outbox.send(marker(20))
         #expect(look(outbox, at: .milliseconds(1), from: origin) == ["holding until +150 ms"])
@@ -167,7 +167,7 @@ struct ListenOutboxTests {
     func thePaceFollowsTheTargets() throws {
         let outbox = ListenOutbox(pacePerDocument: .milliseconds(40), maximumPace: .seconds(5), stallLimit: Self.neverStalls)
         let database = try DatabaseID(project: "p")
-        let origin = ContinuousClock.now
+        let origin = SuspendingClock.now
         outbox.send(try change("a", target: 1))
         outbox.send(try change("b", target: 1))
         outbox.send(try change("c", target: 2))
@@ -185,7 +185,7 @@ struct ListenOutboxTests {
 
     @Test("the pace is capped")
     func thePaceIsCapped() throws {
-        let origin = ContinuousClock.now
+        let origin = SuspendingClock.now
         let outbox = try outboxPastItsFirstMarker(pacePerDocument: .seconds(60), maximumPace: .milliseconds(30), origin: origin)
         outbox.send(marker(20))
         #expect(look(outbox, at: .milliseconds(29), from: origin) == ["holding until +30 ms"])
@@ -194,7 +194,7 @@ struct ListenOutboxTests {
 
     @Test("a held marker, and everything after it, goes out at once when the stream finishes")
     func finishingFlushesAHeldMarker() throws {
-        let origin = ContinuousClock.now
+        let origin = SuspendingClock.now
         let outbox = try outboxPastItsFirstMarker(pacePerDocument: .seconds(60), maximumPace: .seconds(60), origin: origin)
         outbox.send(marker(20))
         outbox.send(.response(ListenMessages.targetChange(.remove, targets: [1])))
@@ -206,7 +206,7 @@ struct ListenOutboxTests {
 
     @Test("a writer holding a marker does not wait once its due time has passed, so a timer that fired first is not lost")
     func aPassedDueTimeIsNotWaitedFor() {
-        let now = ContinuousClock.now
+        let now = SuspendingClock.now
         #expect(ListenOutbox.shouldWait(until: now + .milliseconds(5), now: now, holding: true, queueEmpty: false))
         #expect(!ListenOutbox.shouldWait(until: now, now: now, holding: true, queueEmpty: false))
         #expect(!ListenOutbox.shouldWait(until: now - .milliseconds(5), now: now, holding: true, queueEmpty: true))
@@ -248,7 +248,7 @@ struct ListenOutboxTests {
     @Test("a held marker goes out by itself once its pace has passed, never before")
     func aHeldMarkerGoesOutByItself() async throws {
         let outbox = ListenOutbox(pacePerDocument: .milliseconds(30), maximumPace: .seconds(5), stallLimit: Self.neverStalls)
-        let clock = ContinuousClock()
+        let clock = SuspendingClock()
         let start = clock.now
         outbox.send(try change("a"))
         outbox.send(marker(10))

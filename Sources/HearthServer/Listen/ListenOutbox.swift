@@ -31,7 +31,7 @@ final class ListenOutbox: Sendable {
         var finished = false
         var waiter: CheckedContinuation<Void, Never>?
         /// When a marker may be sent next (nil: at once).
-        var markerDue: ContinuousClock.Instant?
+        var markerDue: SuspendingClock.Instant?
         /// True while the writer waits for `markerDue` (arrivals do not wake it then).
         var holding = false
         /// What the client holds, for the pace.
@@ -58,7 +58,7 @@ final class ListenOutbox: Sendable {
 
     /// Queues a response or a failure; ignored once the outbox is finished. When the client has
     /// stalled, drops the whole queue instead and finishes (the RPC ends on `stallWatch.stalls`).
-    func send(_ output: ListenOutput, now: ContinuousClock.Instant = .now) {
+    func send(_ output: ListenOutput, now: SuspendingClock.Instant = .now) {
         if stallWatch.isStalled(now: now) { return dropForStall() }
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard !state.finished else { return nil }
@@ -122,13 +122,13 @@ final class ListenOutbox: Sendable {
         /// Nothing queued.
         case empty
         /// A marker (and what follows it) waits until this time.
-        case holding(ContinuousClock.Instant)
+        case holding(SuspendingClock.Instant)
     }
 
     /// Takes what may be written at `now`: everything queued but superseded markers, or, when the
     /// remaining marker is not yet due, what comes before it. `take()` calls it with the clock's
     /// time; tests call it with chosen times.
-    func takeQueued(now: ContinuousClock.Instant) -> Look {
+    func takeQueued(now: SuspendingClock.Instant) -> Look {
         state.withLock { state in
             state.holding = false
             guard !state.queued.isEmpty else { return state.finished ? .finished : .empty }
@@ -167,11 +167,11 @@ final class ListenOutbox: Sendable {
 
     /// Suspends until something is queued (or, with `due`, until then), the outbox finishes, or
     /// the task is cancelled.
-    private func waitForOutput(until due: ContinuousClock.Instant?) async {
+    private func waitForOutput(until due: SuspendingClock.Instant?) async {
         let timer = due.map { due in
             Task { [weak self] in
                 do {
-                    while ContinuousClock.now < due { try await Task.sleep(until: due, clock: .continuous) }
+                    while SuspendingClock.now < due { try await Task.sleep(until: due, clock: .suspending) }
                 } catch {
                     return  // the wait ended first
                 }
@@ -197,7 +197,7 @@ final class ListenOutbox: Sendable {
     /// Whether a writer should start waiting: for output when `due` is nil, else while it holds a
     /// marker and `due` has not passed (past it, the timer has fired or is about to, and its wake
     /// may already be spent).
-    static func shouldWait(until due: ContinuousClock.Instant?, now: ContinuousClock.Instant, holding: Bool, queueEmpty: Bool) -> Bool {
+    static func shouldWait(until due: SuspendingClock.Instant?, now: SuspendingClock.Instant, holding: Bool, queueEmpty: Bool) -> Bool {
         guard let due else { return queueEmpty }
         return holding && now < due
     }

@@ -15,11 +15,14 @@ import Synchronization
 /// drops what is queued and the RPC ends with `RESOURCE_EXHAUSTED`, which the official clients
 /// retry with their resume token. A client that reads slowly but steadily never stalls.
 ///
+/// Time is `SuspendingClock`'s, which stops while the machine sleeps: a laptop that resumes does
+/// not find every open stream's writer judged stalled for the hours it slept.
+///
 /// Isolation: the state is guarded by its mutex; `stalls` is an `AsyncStream`, safe to share.
 final class ListenStallWatch: Sendable {
     private struct State {
         /// The last completed write or return for more work.
-        var lastProgress: ContinuousClock.Instant
+        var lastProgress: SuspendingClock.Instant
         /// True while the writer is inside a batch.
         var busy = false
         /// True once the client was judged stalled.
@@ -40,14 +43,14 @@ final class ListenStallWatch: Sendable {
     private let continuation: AsyncStream<Void>.Continuation
 
     /// A watch that judges a client stalled after `limit` without progress, starting at `now`.
-    init(limit: Duration = ListenStallWatch.defaultLimit, now: ContinuousClock.Instant = .now) {
+    init(limit: Duration = ListenStallWatch.defaultLimit, now: SuspendingClock.Instant = .now) {
         self.limit = limit
         state = Mutex(State(lastProgress: now))
         (stalls, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     /// The writer took a batch (`busy`: it holds one) or came back for more (`busy` false).
-    func took(busy: Bool, now: ContinuousClock.Instant = .now) {
+    func took(busy: Bool, now: SuspendingClock.Instant = .now) {
         state.withLock { state in
             state.busy = busy
             state.lastProgress = now
@@ -55,12 +58,12 @@ final class ListenStallWatch: Sendable {
     }
 
     /// The writer completed one write.
-    func wrote(now: ContinuousClock.Instant = .now) {
+    func wrote(now: SuspendingClock.Instant = .now) {
         state.withLock { $0.lastProgress = now }
     }
 
     /// Whether the client is stalled at `now` (true from the first time it is, and then for good).
-    func isStalled(now: ContinuousClock.Instant = .now) -> Bool {
+    func isStalled(now: SuspendingClock.Instant = .now) -> Bool {
         let (stalled, justNow) = state.withLock { state -> (Bool, Bool) in
             guard !state.stalled else { return (true, false) }
             state.stalled = state.busy && now - state.lastProgress > limit
