@@ -114,7 +114,7 @@ bench-client: deps
 	$(SWIFT) build -c release --product hearth
 	HEARTH_BIN=unused Tests/python/run.sh --collect-only -q >/dev/null  # creates the client venv
 	HEARTH_BIN="$$($(SWIFT) build -c release --show-bin-path)/hearth" .build/pyenv/venv/bin/python \
-		Benchmarks/python/bench_client.py --documents $${DOCUMENTS:-100000} --mixed-seconds $${MIXED_SECONDS:-600} --json bench-client.json
+		Benchmarks/python/bench_client.py --documents $${DOCUMENTS:-100000} --mixed-seconds $${MIXED_SECONDS:-600} --rounds $${ROUNDS:-3} --json bench-client.json
 
 ## bench-transfer-memory: rate and memory of separate `hearth import` / `hearth export` processes (DOCUMENTS, default 1M)
 bench-transfer-memory: deps
