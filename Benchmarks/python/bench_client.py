@@ -71,8 +71,8 @@ def listen(host, collection, ready, stop, seen):
 
 def load_with_listener(host, count):
     """Writes `count` documents while a second process listens to the whole collection; returns
-    the load's seconds, the seconds until the listener had seen every document, and whether it
-    did within 120 s of the writes."""
+    the load's seconds, the seconds until the listener had seen every document, whether it did
+    within 120 s of the writes, and the CPU seconds the listening process used during the load."""
     ready, stop = multiprocessing.Event(), multiprocessing.Event()
     seen = multiprocessing.Value("i", 0)
     listener = multiprocessing.Process(target=listen, args=(host, "watched", ready, stop, seen))
@@ -80,7 +80,9 @@ def load_with_listener(host, count):
     if not ready.wait(60):
         raise RuntimeError("the listener never received its first snapshot")
     watch_start = time.perf_counter()
+    cpu_before = cpu_seconds(listener.pid)
     watched = load(client(host), "watched", count)
+    cpu_during = cpu_seconds(listener.pid) - cpu_before
     deadline = time.time() + 120
     while seen.value < count and time.time() < deadline:
         time.sleep(0.05)
@@ -88,7 +90,7 @@ def load_with_listener(host, count):
     delivered = time.perf_counter() - watch_start
     stop.set()
     listener.join(30)
-    return watched, delivered, seen.value >= count
+    return watched, delivered, seen.value >= count, cpu_during
 
 
 def on_fresh_server(work):
@@ -103,6 +105,13 @@ def on_fresh_server(work):
             server.stop()
             if previous is not None:
                 os.environ["FIRESTORE_EMULATOR_HOST"] = previous
+
+
+def cpu_seconds(pid):
+    """User and system CPU seconds of process `pid` so far, from /proc."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def memory(pid):
@@ -155,11 +164,12 @@ def main():
             for round_number in range(max(1, args.rounds)):
                 if round_number > 0:
                     alone = on_fresh_server(lambda host: load(client(host), "alone", args.documents))
-                watched, delivered, saw_all = on_fresh_server(
+                watched, delivered, saw_all, listener_cpu = on_fresh_server(
                     lambda host: load_with_listener(host, args.documents))
                 rounds.append({"alone_s": round(alone, 2), "with_listener_s": round(watched, 2),
                                "slowdown": round(watched / alone, 2),
-                               "listener_delivered_s": round(delivered, 2), "listener_saw_all": saw_all})
+                               "listener_delivered_s": round(delivered, 2), "listener_saw_all": saw_all,
+                               "listener_cpu_during_load_s": round(listener_cpu, 2)})
             median = sorted(rounds, key=lambda r: r["slowdown"])[len(rounds) // 2]
             results["batch_write_with_listener_s"] = median["with_listener_s"]
             results["batch_write_with_listener_delivered_s"] = median["listener_delivered_s"]
