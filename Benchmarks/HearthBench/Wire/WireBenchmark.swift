@@ -2,12 +2,14 @@ import FirestoreWire
 import Foundation
 import HearthCore
 import HearthServer
+import SwiftProtobuf
 
 /// The wire benchmarks: batch commits and point reads through gRPC on loopback, each beside the
 /// same work done in-process through `Engine`, and `hearth serve` start-up time against data size.
 /// Commit workloads are timed until one query has their documents (deferred index work included);
 /// each runs twice, with the client encoding every request as it goes and with requests encoded
-/// before timing (the client shares the machine's cores with the server).
+/// before timing (the client shares the machine's cores with the server); the 1-connection one
+/// runs a third time with the client encoding straight to bytes instead of through SwiftProtobuf.
 package enum WireBenchmark {
     /// How big a run is.
     struct Scale {
@@ -44,6 +46,7 @@ package enum WireBenchmark {
         let root = NSTemporaryDirectory() + "hearth-wire-bench-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
+        try checkDirectEncoder(batches: scale.batches, database: try DatabaseID(project: "bench"))
         var results = try WireDecodeBenchmark.run(batches: scale.batches, rounds: 3)
         results += try await commitsAndReads(scale: scale, root: root, rawCommitBaseline: rawCommitBaseline)
         results += try await unsyncedCommits(scale: scale, root: root)
@@ -94,6 +97,44 @@ package enum WireBenchmark {
         }
         await WireBenchEngine.stop(emulator)
         return results + (try await preEncodedCommits(ranges: ranges, names: names, root: root, database: database))
+            + (try await directlyEncodedCommits(ranges: ranges, names: names, root: root, database: database))
+    }
+
+    /// Checks, before any workload, that `WireBenchCommitEncoder`'s bytes parse to the very request
+    /// the SwiftProtobuf rows send (`batches` batches of 500 documents).
+    /// - Throws: `WireBenchFailure` when they differ.
+    private static func checkDirectEncoder(batches: Int, database: DatabaseID) throws {
+        let size = WireBenchData.batchSize
+        for batch in [0, batches - 1] where batch >= 0 {
+            let range = batch * size..<(batch + 1) * size
+            let direct = try Google_Firestore_V1_CommitRequest(
+                serializedBytes: try WireBenchCommitEncoder.commitRequest(range, in: "items", database: database))
+            guard direct == (try WireBenchData.commitRequest(range, in: "items", database: database)) else {
+                throw WireBenchFailure(description: "the direct encoder's Commit of batch \(batch) differs from SwiftProtobuf's message")
+            }
+        }
+    }
+
+    /// The 1-connection commit workload once more, into an emulator of its own, with the client
+    /// encoding each request as it sends it by `WireBenchCommitEncoder` (one pass, no message tree)
+    /// instead of SwiftProtobuf: the same row with a load generator whose encoding costs what a C
+    /// protobuf library's does (checked first by `checkDirectEncoder`).
+    private static func directlyEncodedCommits(
+        ranges: [Range<Int>], names: CommitNames, root: String, database: DatabaseID
+    ) async throws -> [WireBenchResult] {
+        let collection = "items"
+        let (emulator, port) = try await WireBenchEngine.startEmulator(directory: root + "/wire-direct")
+        let seconds: Double
+        do {
+            let requests = ranges.map { WireBenchEncodedClient.DirectCommit(range: $0, collection: collection, database: database) }
+            seconds = try await WireBenchEncodedClient.commitEncodingDirectly(requests, port: port, connections: 1)
+                + (try WireBenchEngine.queryOnce(collection: collection, engine: emulator.engine, database: database))
+        } catch {
+            await WireBenchEngine.stop(emulator)
+            throw error
+        }
+        await WireBenchEngine.stop(emulator)
+        return [WireBenchResult(name: names.directlyEncoded, ops: ranges.count * names.size, seconds: seconds, baseline: names.engine)]
     }
 
     /// The commit workloads again with every request encoded before the clock starts, into an
@@ -230,6 +271,11 @@ package enum WireBenchmark {
         let size: Int
         /// Connections (and in-process tasks) of the concurrent workloads.
         let committers: Int
+
+        /// One connection whose client encodes each request straight to bytes as it sends it.
+        var directlyEncoded: String {
+            "wire Commit, batches of \(size) (gRPC, 1 connection, durable), client encoding straight to bytes"
+        }
 
         /// Batches from `connections` connections whose requests were encoded before timing.
         func preEncoded(connections: Int) -> String {
