@@ -1,144 +1,71 @@
 import HearthCore
+import HearthTransfer
 
 /// Encodes the bench's `Commit` requests straight from core values to protobuf bytes, in one pass
-/// and without a message tree.
+/// and without a message tree (on `WireWriter`, which writes nested messages in place).
 ///
 /// This is the load generator's cost only, and what a client with a C protobuf library pays (the
 /// official Python client encodes with upb). The SwiftProtobuf rows instead build a message tree and
 /// size every nested message again at each level above it. The server decodes these bytes as it
 /// decodes any client's; `WireBenchmark` checks before timing that they parse to the very request
 /// `WireBenchData.commitRequest` builds.
-struct WireBenchCommitEncoder {
-    /// The bytes written so far.
-    private(set) var bytes: [UInt8] = []
-
+enum WireBenchCommitEncoder {
     /// The `CommitRequest` setting documents `range` of `collection` in `database`, as bytes.
     /// - Throws: `INVALID_ARGUMENT` for an invalid collection id.
     static func commitRequest(_ range: Range<Int>, in collection: String, database: DatabaseID) throws(FirestoreError) -> [UInt8] {
-        var encoder = WireBenchCommitEncoder()
-        encoder.bytes.reserveCapacity(range.count * 320)
-        encoder.string(1, database.resourceName)
+        var writer = WireWriter()
+        writer.stringField(1, database.resourceName)
         for index in range {
             let name = try WireBenchData.key(index, in: collection).resourceName(in: database)
             let fields = WireBenchData.document(index: index)
             // Write.update (1) holding Document { name (1), fields (2) }.
-            encoder.message(2) { write in
-                write.message(1) { document in
-                    document.string(1, name)
-                    document.fields(2, fields)
+            writer.messageField(2) { write in
+                write.messageField(1) { document in
+                    document.stringField(1, name)
+                    Self.fields(2, fields, into: &document)
                 }
             }
         }
-        return encoder.bytes
+        return writer.bytes
     }
 
     /// A `map<string, Value>` as the repeated entry messages of `field`.
-    private mutating func fields(_ field: Int, _ fields: [String: Value]) {
+    private static func fields(_ field: Int, _ fields: [String: Value], into writer: inout WireWriter) {
         for (key, value) in fields {
-            message(field) { entry in
-                entry.string(1, key)
-                entry.message(2) { $0.value(value) }
+            writer.messageField(field) { entry in
+                entry.stringField(1, key)
+                entry.messageField(2) { Self.value(value, into: &$0) }
             }
         }
     }
 
     /// The one member of a `Value`'s oneof (written even when it holds its type's default).
-    private mutating func value(_ value: Value) {
+    private static func value(_ value: Value, into writer: inout WireWriter) {
         switch value {
-        case .null:
-            tag(11, wireType: 0)
-            varint(0)
-        case .boolean(let flag):
-            tag(1, wireType: 0)
-            varint(flag ? 1 : 0)
-        case .integer(let integer):
-            tag(2, wireType: 0)
-            varint(UInt64(bitPattern: integer))
-        case .double(let double):
-            tag(3, wireType: 1)
-            fixed64(double.bitPattern)
+        case .null: writer.varintField(11, 0)
+        case .boolean(let flag): writer.varintField(1, flag ? 1 : 0)
+        case .integer(let integer): writer.varintField(2, UInt64(bitPattern: integer))
+        case .double(let double): writer.fixed64Field(3, double.bitPattern)
         case .timestamp(let timestamp):
-            message(10) { $0.timestamp(timestamp) }
-        case .string(let string):
-            self.string(17, string)
-        case .bytes(let data):
-            tag(18, wireType: 2)
-            varint(UInt64(data.count))
-            bytes += data
-        case .reference(let reference):
-            string(5, reference.key.resourceName(in: reference.database))
+            writer.messageField(10) { body in
+                // Proto3 leaves fields at zero out.
+                if timestamp.seconds != 0 { body.varintField(1, UInt64(bitPattern: timestamp.seconds)) }
+                if timestamp.nanoseconds != 0 { body.varintField(2, UInt64(bitPattern: Int64(timestamp.nanoseconds))) }
+            }
+        case .string(let string): writer.stringField(17, string)
+        case .bytes(let data): writer.bytesField(18, data)
+        case .reference(let reference): writer.stringField(5, reference.key.resourceName(in: reference.database))
         case .geoPoint(let point):
-            message(8) { latLng in
-                latLng.tag(1, wireType: 1)
-                latLng.fixed64(point.latitude.bitPattern)
-                latLng.tag(2, wireType: 1)
-                latLng.fixed64(point.longitude.bitPattern)
+            writer.messageField(8) { latLng in
+                latLng.fixed64Field(1, point.latitude.bitPattern)
+                latLng.fixed64Field(2, point.longitude.bitPattern)
             }
         case .array(let values):
-            message(9) { array in
-                for element in values { array.message(1) { $0.value(element) } }
+            writer.messageField(9) { array in
+                for element in values { array.messageField(1) { Self.value(element, into: &$0) } }
             }
         case .map(let fields):
-            message(6) { $0.fields(1, fields) }
+            writer.messageField(6) { Self.fields(1, fields, into: &$0) }
         }
-    }
-
-    /// A `google.protobuf.Timestamp` body: fields at zero are left out, as proto3 does.
-    private mutating func timestamp(_ timestamp: Timestamp) {
-        if timestamp.seconds != 0 {
-            tag(1, wireType: 0)
-            varint(UInt64(bitPattern: timestamp.seconds))
-        }
-        if timestamp.nanoseconds != 0 {
-            tag(2, wireType: 0)
-            varint(UInt64(bitPattern: Int64(timestamp.nanoseconds)))
-        }
-    }
-
-    /// A length-delimited `field` whose body `body` writes. The length is reserved as one byte and
-    /// widened afterwards if the body needs more, so no size is computed before writing.
-    private mutating func message(_ field: Int, _ body: (inout WireBenchCommitEncoder) -> Void) {
-        tag(field, wireType: 2)
-        let lengthAt = bytes.count
-        bytes.append(0)
-        body(&self)
-        let length = bytes.count - lengthAt - 1
-        if length < 0x80 {
-            bytes[lengthAt] = UInt8(length)
-        } else {
-            var prefix = WireBenchCommitEncoder()
-            prefix.varint(UInt64(length))
-            bytes.replaceSubrange(lengthAt..<(lengthAt + 1), with: prefix.bytes)
-        }
-    }
-
-    /// A string `field`.
-    private mutating func string(_ field: Int, _ string: String) {
-        tag(field, wireType: 2)
-        var string = string
-        string.withUTF8 { utf8 in
-            varint(UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
-        }
-    }
-
-    /// A field's key: its number and wire type.
-    private mutating func tag(_ field: Int, wireType: Int) {
-        varint(UInt64(field << 3 | wireType))
-    }
-
-    /// A base-128 varint.
-    private mutating func varint(_ value: UInt64) {
-        var rest = value
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
-    }
-
-    /// Eight little-endian bytes.
-    private mutating func fixed64(_ value: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 }

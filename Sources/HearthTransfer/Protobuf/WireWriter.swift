@@ -43,11 +43,22 @@ package struct WireWriter {
     /// A string field.
     package mutating func stringField(_ field: Int, _ text: String) { bytesField(field, text.utf8) }
 
-    /// A nested message field.
+    /// A nested message field whose body `body` writes in place: its length is reserved as one
+    /// byte and widened afterwards only when the body takes 128 bytes or more, so a small message
+    /// costs no writer and no copy of its own.
     package mutating func messageField(_ field: Int, _ body: (inout WireWriter) -> Void) {
-        var inner = WireWriter()
-        body(&inner)
-        bytesField(field, inner.bytes)
+        tag(field, .lengthDelimited)
+        let lengthAt = bytes.count
+        bytes.append(0)
+        body(&self)
+        let length = bytes.count - lengthAt - 1
+        if length < 0x80 {
+            bytes[lengthAt] = UInt8(length)
+        } else {
+            var prefix = WireWriter()
+            prefix.varint(UInt64(length))
+            bytes.replaceSubrange(lengthAt...lengthAt, with: prefix.bytes)
+        }
     }
 
     /// A group field (legacy): start tag, the body, end tag.
