@@ -5,7 +5,9 @@
 enum WireWorkloads {
     static func run(quick: Bool, rawCommitBaseline: String?) async throws -> [BenchResult] {
         try await WireBenchmark.run(quick: quick, rawCommitBaseline: rawCommitBaseline).map { result in
-            BenchResult(name: result.name, ops: result.ops, seconds: result.seconds, baseline: result.baseline)
+            BenchResult(
+                name: result.name, ops: result.ops, seconds: result.seconds, baseline: result.baseline,
+                roundRatios: result.roundRatios)
         }
     }
 }

@@ -4,11 +4,15 @@ process, point-get and query latency, and the server's memory (RSS, and anonymou
 from the LMDB file pages it maps) after the load and over a stretch of mixed load.
 
     HEARTH_BIN=.build/release/hearth .build/pyenv/venv/bin/python Benchmarks/python/bench_client.py \
-        [--documents 100000] [--mixed-seconds 60] [--rounds 3] [--json out.json]
+        [--documents 100000] [--mixed-seconds 60] [--rounds 3] [--listener-nice 19] [--json out.json]
 
 Every load (alone, or with the listener) writes into a server of its own over an empty directory,
 so each writes into a store of the same size; with --rounds N the two loads alternate N times and
-the slowdown reported is the median round's (the later of the middle two for an even N).
+the slowdown reported is the median round's (the later of the middle two for an even N). Each
+round also records the CPU seconds the server and the writing process used during each load, so the
+server's own share of a slowdown can be told from the listening client's. --listener-nice N runs the
+listening process at that niceness: its own CPU then yields to the writer and the server, and what
+is left of the slowdown is mostly the server's delivery (the listener still takes idle CPU).
 
 Google's emulator, as published: 100k documents in 500-document batches took 11.0 s alone and 121 s
 with a whole-collection listener attached (11x slower). Hearth's target: at most 1.3x slower.
@@ -53,8 +57,10 @@ def load(db, collection, count):
     return time.perf_counter() - start
 
 
-def listen(host, collection, ready, stop, seen):
+def listen(host, collection, ready, stop, seen, niceness):
     """A second process: a listener on the whole collection, counting the documents it has seen."""
+    if niceness:
+        os.nice(niceness)
     db = client(host)
     names = set()
 
@@ -69,19 +75,28 @@ def listen(host, collection, ready, stop, seen):
     watch.unsubscribe()
 
 
-def load_with_listener(host, count):
+def measured_load(host, server_pid, count, collection="alone"):
+    """Writes `count` documents; returns the load's seconds and the CPU seconds the server and this
+    (writing) process used during it."""
+    server_before, writer_before = cpu_seconds(server_pid), own_cpu_seconds()
+    seconds = load(client(host), collection, count)
+    return seconds, cpu_seconds(server_pid) - server_before, own_cpu_seconds() - writer_before
+
+
+def load_with_listener(host, server_pid, count, niceness=0):
     """Writes `count` documents while a second process listens to the whole collection; returns
     the load's seconds, the seconds until the listener had seen every document, whether it did
-    within 120 s of the writes, and the CPU seconds the listening process used during the load."""
+    within 120 s of the writes, and the CPU seconds the listening process, the server and the
+    writing process used during the load."""
     ready, stop = multiprocessing.Event(), multiprocessing.Event()
     seen = multiprocessing.Value("i", 0)
-    listener = multiprocessing.Process(target=listen, args=(host, "watched", ready, stop, seen))
+    listener = multiprocessing.Process(target=listen, args=(host, "watched", ready, stop, seen, niceness))
     listener.start()
     if not ready.wait(60):
         raise RuntimeError("the listener never received its first snapshot")
     watch_start = time.perf_counter()
     cpu_before = cpu_seconds(listener.pid)
-    watched = load(client(host), "watched", count)
+    watched, server_cpu, writer_cpu = measured_load(host, server_pid, count, "watched")
     cpu_during = cpu_seconds(listener.pid) - cpu_before
     deadline = time.time() + 120
     while seen.value < count and time.time() < deadline:
@@ -90,17 +105,17 @@ def load_with_listener(host, count):
     delivered = time.perf_counter() - watch_start
     stop.set()
     listener.join(30)
-    return watched, delivered, seen.value >= count, cpu_during
+    return watched, delivered, seen.value >= count, cpu_during, server_cpu, writer_cpu
 
 
 def on_fresh_server(work):
-    """Runs `work(host)` against a `hearth serve` of its own over an empty directory; returns
-    what it returns."""
+    """Runs `work(host, server_pid)` against a `hearth serve` of its own over an empty directory;
+    returns what it returns."""
     previous = os.environ.get("FIRESTORE_EMULATOR_HOST")
     with tempfile.TemporaryDirectory(prefix="hearth-bench-client-round-") as data:
         server = HearthServer(data).start()
         try:
-            return work(server.host)
+            return work(server.host, server.process.pid)
         finally:
             server.stop()
             if previous is not None:
@@ -112,6 +127,12 @@ def cpu_seconds(pid):
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_seconds():
+    """User and system CPU seconds of this process (all its threads) so far."""
+    times = os.times()
+    return times.user + times.system
 
 
 def memory(pid):
@@ -140,19 +161,21 @@ def main():
     parser.add_argument("--mixed-seconds", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=1,
                         help="alternating rounds of the two loads (the slowdown is the median round's)")
+    parser.add_argument("--listener-nice", type=int, default=0,
+                        help="niceness of the listening process (0: the same priority as the writer)")
     parser.add_argument("--json")
     args = parser.parse_args()
     os.environ.setdefault("GOOGLE_CLOUD_PROJECT", PROJECT)
     from google.cloud.firestore_v1.base_query import FieldFilter
     globals()["FieldFilter"] = FieldFilter
-    results = {"documents": args.documents}
+    results = {"documents": args.documents, "listener_nice": args.listener_nice}
     with tempfile.TemporaryDirectory(prefix="hearth-bench-client-") as data:
         server = HearthServer(data).start()
         try:
             db = client(server.host)
             pid = server.process.pid
             results["memory_at_start"] = memory(pid)
-            alone = load(db, "alone", args.documents)
+            alone, alone_server_cpu, alone_writer_cpu = measured_load(server.host, pid, args.documents)
             results["batch_write_alone_s"] = round(alone, 2)
             results["memory_after_load"] = memory(pid)
             # A query waits for the load's deferred index work, so none of it overlaps the next load.
@@ -163,13 +186,18 @@ def main():
             rounds = []
             for round_number in range(max(1, args.rounds)):
                 if round_number > 0:
-                    alone = on_fresh_server(lambda host: load(client(host), "alone", args.documents))
-                watched, delivered, saw_all, listener_cpu = on_fresh_server(
-                    lambda host: load_with_listener(host, args.documents))
+                    alone, alone_server_cpu, alone_writer_cpu = on_fresh_server(
+                        lambda host, server_pid: measured_load(host, server_pid, args.documents))
+                watched, delivered, saw_all, listener_cpu, server_cpu, writer_cpu = on_fresh_server(
+                    lambda host, server_pid: load_with_listener(host, server_pid, args.documents, args.listener_nice))
                 rounds.append({"alone_s": round(alone, 2), "with_listener_s": round(watched, 2),
                                "slowdown": round(watched / alone, 2),
                                "listener_delivered_s": round(delivered, 2), "listener_saw_all": saw_all,
-                               "listener_cpu_during_load_s": round(listener_cpu, 2)})
+                               "listener_cpu_during_load_s": round(listener_cpu, 2),
+                               "server_cpu_alone_s": round(alone_server_cpu, 2),
+                               "server_cpu_with_listener_s": round(server_cpu, 2),
+                               "writer_cpu_alone_s": round(alone_writer_cpu, 2),
+                               "writer_cpu_with_listener_s": round(writer_cpu, 2)})
             median = sorted(rounds, key=lambda r: r["slowdown"])[len(rounds) // 2]
             # The median round's pair, so the two figures divide to the slowdown reported.
             results["batch_write_alone_s"] = median["alone_s"]

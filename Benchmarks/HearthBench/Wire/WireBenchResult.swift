@@ -10,13 +10,16 @@ package struct WireBenchResult: Sendable, Equatable {
     package let seconds: Double
     /// The name of the workload in the same run this one is compared with, if any.
     package let baseline: String?
+    /// The ratio to the baseline in each alternating round, when the two ran in rounds.
+    package let roundRatios: [Double]
 
     /// Creates a result.
-    package init(name: String, ops: Int, seconds: Double, baseline: String?) {
+    package init(name: String, ops: Int, seconds: Double, baseline: String?, roundRatios: [Double] = []) {
         self.name = name
         self.ops = ops
         self.seconds = seconds
         self.baseline = baseline
+        self.roundRatios = roundRatios
     }
 
     /// Throughput in operations per second.

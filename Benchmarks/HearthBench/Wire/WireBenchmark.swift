@@ -8,8 +8,9 @@ import SwiftProtobuf
 /// same work done in-process through `Engine`, and `hearth serve` start-up time against data size.
 /// Commit workloads are timed until one query has their documents (deferred index work included);
 /// each runs twice, with the client encoding every request as it goes and with requests encoded
-/// before timing (the client shares the machine's cores with the server); the 1-connection one
-/// runs a third time with the client encoding straight to bytes instead of through SwiftProtobuf.
+/// before timing (the client shares the machine's cores with the server). The 1-connection one
+/// also runs in alternating rounds beside the engine (`WireCommitRounds`), a third way with the
+/// client encoding straight to bytes instead of through SwiftProtobuf.
 package enum WireBenchmark {
     /// How big a run is.
     struct Scale {
@@ -23,6 +24,8 @@ package enum WireBenchmark {
         let getsPerReader: Int
         /// Alternating wire/engine rounds of point reads; each side keeps its best.
         let getRounds: Int
+        /// Alternating rounds of the 1-connection commit, in-process and over the wire three ways.
+        let commitRounds: Int
         /// Documents in the start-up directory.
         let startupDocuments: Int
         /// Start-ups timed per directory (the median is reported).
@@ -30,11 +33,11 @@ package enum WireBenchmark {
 
         /// The full run: 200k documents per commit workload, 1M in the start-up directory.
         static let full = Scale(
-            batches: 400, committers: 4, readers: 8, getsPerReader: 25_000, getRounds: 2,
+            batches: 400, committers: 4, readers: 8, getsPerReader: 25_000, getRounds: 2, commitRounds: 5,
             startupDocuments: 1_000_000, startupRounds: 5)
         /// The quick run: 20k documents per commit workload, 100k in the start-up directory.
         static let quick = Scale(
-            batches: 40, committers: 4, readers: 8, getsPerReader: 2_500, getRounds: 2,
+            batches: 40, committers: 4, readers: 8, getsPerReader: 2_500, getRounds: 2, commitRounds: 5,
             startupDocuments: 100_000, startupRounds: 3)
     }
 
@@ -97,7 +100,7 @@ package enum WireBenchmark {
         }
         await WireBenchEngine.stop(emulator)
         return results + (try await preEncodedCommits(ranges: ranges, names: names, root: root, database: database))
-            + (try await directlyEncodedCommits(ranges: ranges, names: names, root: root, database: database))
+            + (try await WireCommitRounds.run(ranges: ranges, rounds: scale.commitRounds, root: root, database: database))
     }
 
     /// Checks, before any workload, that `WireBenchCommitEncoder`'s bytes parse to the very request
@@ -113,28 +116,6 @@ package enum WireBenchmark {
                 throw WireBenchFailure(description: "the direct encoder's Commit of batch \(batch) differs from SwiftProtobuf's message")
             }
         }
-    }
-
-    /// The 1-connection commit workload once more, into an emulator of its own, with the client
-    /// encoding each request as it sends it by `WireBenchCommitEncoder` (one pass, no message tree)
-    /// instead of SwiftProtobuf: the same row with a load generator whose encoding costs what a C
-    /// protobuf library's does (checked first by `checkDirectEncoder`).
-    private static func directlyEncodedCommits(
-        ranges: [Range<Int>], names: CommitNames, root: String, database: DatabaseID
-    ) async throws -> [WireBenchResult] {
-        let collection = "items"
-        let (emulator, port) = try await WireBenchEngine.startEmulator(directory: root + "/wire-direct")
-        let seconds: Double
-        do {
-            let requests = ranges.map { WireBenchEncodedClient.DirectCommit(range: $0, collection: collection, database: database) }
-            seconds = try await WireBenchEncodedClient.commitEncodingDirectly(requests, port: port, connections: 1)
-                + (try WireBenchEngine.queryOnce(collection: collection, engine: emulator.engine, database: database))
-        } catch {
-            await WireBenchEngine.stop(emulator)
-            throw error
-        }
-        await WireBenchEngine.stop(emulator)
-        return [WireBenchResult(name: names.directlyEncoded, ops: ranges.count * names.size, seconds: seconds, baseline: names.engine)]
     }
 
     /// The commit workloads again with every request encoded before the clock starts, into an
@@ -271,11 +252,6 @@ package enum WireBenchmark {
         let size: Int
         /// Connections (and in-process tasks) of the concurrent workloads.
         let committers: Int
-
-        /// One connection whose client encodes each request straight to bytes as it sends it.
-        var directlyEncoded: String {
-            "wire Commit, batches of \(size) (gRPC, 1 connection, durable), client encoding straight to bytes"
-        }
 
         /// Batches from `connections` connections whose requests were encoded before timing.
         func preEncoded(connections: Int) -> String {
