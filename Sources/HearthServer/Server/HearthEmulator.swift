@@ -40,6 +40,17 @@ public final class HearthEmulator: Service, Sendable {
         var stopping = false
     }
 
+    /// HTTP/2 settings the server advertises. The library's default receive window (64 KiB, the
+    /// protocol's initial one) makes a client stop mid-request on every Commit larger than that
+    /// until the server's WINDOW_UPDATE comes back: a 500-document batch (~160 KB) is between two and three windows. An 8 MiB
+    /// window (grpc-swift's client default) lets a request of any size Firestore accepts flow in
+    /// one go; the frame size stays at the protocol's 16 KiB, which every client supports.
+    static var http2Settings: HTTP2ServerTransport.Config.HTTP2 {
+        var settings = HTTP2ServerTransport.Config.HTTP2.defaults
+        settings.targetWindowSize = 8 * 1024 * 1024
+        return settings
+    }
+
     /// Opens the data directory (creating it) and loads the rules and index files; logs to `logger`.
     /// - Throws: `ServerStartError` for unreadable files or invalid rules, `FirestoreError` for storage problems.
     public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "hearth")) throws {
@@ -92,6 +103,7 @@ public final class HearthEmulator: Service, Sendable {
             makeRESTHandler: { RESTChannelHandler(responder: router, maxBodyBytes: maxBytes) })
         var transportConfig = HTTP2ServerTransport.Custom<SniffingListenerFactory>.Config.defaults
         transportConfig.rpc.maxRequestPayloadSize = maxBytes * 4
+        transportConfig.http2 = Self.http2Settings
         let transport = HTTP2ServerTransport.Custom(listenerFactory: factory, config: transportConfig)
         let server = GRPCServer(transport: transport, services: [endpoints.service])
         let serveTask = Task { try await server.serve() }
