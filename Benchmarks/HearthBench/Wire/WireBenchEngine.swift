@@ -75,6 +75,22 @@ enum WireBenchEngine {
         }
     }
 
+    /// Starts an emulator over `directory` (as `startEmulator`), runs `body` with it and its port,
+    /// and stops it whether or not `body` throws; returns what `body` returns.
+    static func withEmulator<R>(
+        directory: String, syncsEachCommit: Bool = true, _ body: (HearthEmulator, Int) async throws -> R
+    ) async throws -> R {
+        let (emulator, port) = try await startEmulator(directory: directory, syncsEachCommit: syncsEachCommit)
+        do {
+            let result = try await body(emulator, port)
+            await stop(emulator)
+            return result
+        } catch {
+            await stop(emulator)
+            throw error
+        }
+    }
+
     /// Shuts an emulator down and waits until its data directory is closed.
     static func stop(_ emulator: HearthEmulator) async {
         emulator.shutdown()

@@ -125,9 +125,8 @@ package enum WireBenchmark {
     private static func preEncodedCommits(
         ranges: [Range<Int>], names: CommitNames, root: String, database: DatabaseID
     ) async throws -> [WireBenchResult] {
-        let (emulator, port) = try await WireBenchEngine.startEmulator(directory: root + "/wire-encoded")
-        var results: [WireBenchResult] = []
-        do {
+        try await WireBenchEngine.withEmulator(directory: root + "/wire-encoded") { emulator, port in
+            var results: [WireBenchResult] = []
             for (collection, connections) in [("items", 1), ("batched", names.committers)] {
                 let encoded = try ranges.map { range in
                     try WireBenchEncodedClient.EncodedCommit(
@@ -139,12 +138,8 @@ package enum WireBenchmark {
                     name: names.preEncoded(connections: connections), ops: ranges.count * names.size, seconds: seconds,
                     baseline: connections == 1 ? names.engine : names.engineConcurrent))
             }
-        } catch {
-            await WireBenchEngine.stop(emulator)
-            throw error
+            return results
         }
-        await WireBenchEngine.stop(emulator)
-        return results
     }
 
     /// One connection with two commits in flight (the next request is sent before the last is
@@ -175,9 +170,8 @@ package enum WireBenchmark {
         let size = WireBenchData.batchSize
         let ranges = (0..<scale.batches).map { $0 * size..<($0 + 1) * size }
         let names = CommitNames(size: size, committers: scale.committers)
-        let (emulator, port) = try await WireBenchEngine.startEmulator(directory: root + "/unsynced", syncsEachCommit: false)
-        var results: [WireBenchResult] = []
-        do {
+        return try await WireBenchEngine.withEmulator(directory: root + "/unsynced", syncsEachCommit: false) { emulator, port in
+            var results: [WireBenchResult] = []
             for (collection, connections) in [("items", 1), ("batched", scale.committers)] {
                 let requests = try ranges.map { range throws(FirestoreError) in
                     try WireBenchData.commitRequest(range, in: collection, database: database)
@@ -189,12 +183,8 @@ package enum WireBenchmark {
                     ops: ranges.count * size, seconds: seconds,
                     baseline: connections == 1 ? names.wire : names.wireConcurrent))
             }
-        } catch {
-            await WireBenchEngine.stop(emulator)
-            throw error
+            return results
         }
-        await WireBenchEngine.stop(emulator)
-        return results
     }
 
     /// Point reads of the committed `items`: 8 gRPC connections, then 8 in-process tasks on the same engine.

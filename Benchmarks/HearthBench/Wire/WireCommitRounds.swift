@@ -78,15 +78,9 @@ enum WireCommitRounds {
     private static func overWire(
         _ directory: String, collection: String, database: DatabaseID, commits: (Int) async throws -> Double
     ) async throws -> Double {
-        let (emulator, port) = try await WireBenchEngine.startEmulator(directory: directory)
-        do {
-            let seconds = try await commits(port)
+        try await WireBenchEngine.withEmulator(directory: directory) { emulator, port in
+            try await commits(port)
                 + (try WireBenchEngine.queryOnce(collection: collection, engine: emulator.engine, database: database))
-            await WireBenchEngine.stop(emulator)
-            return seconds
-        } catch {
-            await WireBenchEngine.stop(emulator)
-            throw error
         }
     }
 
