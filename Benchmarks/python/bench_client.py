@@ -161,6 +161,14 @@ def non_negative(text):
     return value
 
 
+def niceness(text):
+    """A niceness to lower the listener's priority by: a whole number from 0 to 19."""
+    value = non_negative(text)
+    if value > 19:
+        raise argparse.ArgumentTypeError(f"{value} is above 19, the lowest priority")
+    return value
+
+
 def percentile(values, p):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * p))] * 1000
@@ -174,7 +182,7 @@ def main():
                         help="alternating rounds of the two loads (the slowdown is the median round's); "
                              "0 skips the listener, e.g. for memory figures at a size the official "
                              "client's listener cannot take in")
-    parser.add_argument("--listener-nice", type=int, default=0,
+    parser.add_argument("--listener-nice", type=niceness, default=0,
                         help="niceness of the listening process (0: the same priority as the writer)")
     parser.add_argument("--json")
     args = parser.parse_args()
