@@ -154,6 +154,9 @@ let package = Package(
             dependencies: [
                 "HearthServer", "HearthCore", "FirestoreWire", "HearthTestSupport",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],

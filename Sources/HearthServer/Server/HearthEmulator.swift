@@ -32,7 +32,7 @@ public final class HearthEmulator: Service, Sendable {
     private let running = Mutex(RunState())
 
     private struct RunState {
-        var server: GRPCServer<HTTP2ServerTransport.Custom<SniffingListenerFactory>>?
+        var server: GRPCServer<RPCDeadlineTransport<HTTP2ServerTransport.Custom<SniffingListenerFactory>>>?
         var serveTask: Task<Void, any Error>?
         var watcher: Task<Void, Never>?
         var usageFeed: ListenHandle?
@@ -105,7 +105,9 @@ public final class HearthEmulator: Service, Sendable {
         transportConfig.rpc.maxRequestPayloadSize = maxBytes * 4
         transportConfig.http2 = Self.http2Settings
         let transport = HTTP2ServerTransport.Custom(listenerFactory: factory, config: transportConfig)
-        let server = GRPCServer(transport: transport, services: [endpoints.service])
+        let server = GRPCServer(
+            transport: RPCDeadlineTransport(base: transport, timers: MultiThreadedEventLoopGroup.singleton),
+            services: [endpoints.service])
         let serveTask = Task { try await server.serve() }
         guard let address = await transport.listeningAddress else {
             try await serveTask.value
