@@ -94,7 +94,11 @@ let package = Package(
             swiftSettings: strictSettings),
         .executableTarget(
             name: "hearth",
-            dependencies: ["HearthCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "HearthCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings),
         // Shared by the example apps: accounts with salted password hashes, and demo narration.
         .target(

@@ -29,8 +29,7 @@ struct RPCDeadlineTests {
 
     @Test("an armed deadline cancels the RPC when it passes")
     func fires() async throws {
-        let handle = ServerContext.RPCCancellationHandle()
-        let deadline = RPCDeadline(loop: MultiThreadedEventLoopGroup.singleton.any(), cancellation: handle)
+        let (handle, deadline) = Self.deadline()
         deadline.arm(after: .milliseconds(20))
         try await handle.cancelled
         #expect(handle.isCancelled)
@@ -52,8 +51,7 @@ struct RPCDeadlineTests {
 
     @Test("arming after the RPC has ended does nothing")
     func armedLate() async throws {
-        let handle = ServerContext.RPCCancellationHandle()
-        let deadline = RPCDeadline(loop: MultiThreadedEventLoopGroup.singleton.any(), cancellation: handle)
+        let (handle, deadline) = Self.deadline()
         deadline.disarm()
         deadline.arm(after: .milliseconds(1))
         try await Task.sleep(for: .milliseconds(200))
@@ -62,8 +60,7 @@ struct RPCDeadlineTests {
 
     @Test("the timeout leaves the metadata for a deadline; other headers and the messages pass unchanged")
     func lifted() async throws {
-        let handle = ServerContext.RPCCancellationHandle()
-        let deadline = RPCDeadline(loop: MultiThreadedEventLoopGroup.singleton.any(), cancellation: handle)
+        let (handle, deadline) = Self.deadline()
         let metadata: Metadata = ["grpc-timeout": "20m", "authorization": "Bearer owner"]
         let parts = DeadlineLiftingParts(base: Self.sequence([.metadata(metadata), .message([1, 2, 3])]), deadline: deadline)
         let seen = try await Self.collect(parts)
@@ -80,8 +77,7 @@ struct RPCDeadlineTests {
 
     @Test("a malformed timeout is dropped too, so grpc-swift never sleeps on it")
     func malformedDropped() async throws {
-        let handle = ServerContext.RPCCancellationHandle()
-        let deadline = RPCDeadline(loop: MultiThreadedEventLoopGroup.singleton.any(), cancellation: handle)
+        let (handle, deadline) = Self.deadline()
         let parts = DeadlineLiftingParts(base: Self.sequence([.metadata(["grpc-timeout": "-5S"])]), deadline: deadline)
         let seen = try await Self.collect(parts)
         guard case .metadata(let lifted) = seen.first else {
@@ -122,6 +118,12 @@ struct RPCDeadlineTests {
             try? await context.cancellation.cancelled
         }
         #expect(handle.isCancelled)
+    }
+
+    /// A fresh RPC's cancellation handle and a deadline that cancels through it.
+    static func deadline() -> (ServerContext.RPCCancellationHandle, RPCDeadline) {
+        let handle = ServerContext.RPCCancellationHandle()
+        return (handle, RPCDeadline(loop: MultiThreadedEventLoopGroup.singleton.any(), cancellation: handle))
     }
 
     static func collect(_ parts: some AsyncSequence<Part, any Error>) async throws -> [Part] {
