@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import NIOCore
+import NIOPosix
 
 /// `hearth-bench`: release-build workloads, each measured beside a raw-LMDB baseline in the same
 /// run; prints a table and can write the JSON array of results.
@@ -27,7 +29,11 @@ struct HearthBenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write the results as JSON to this file.", valueName: "file"))
     var json: String?
 
+    @Flag(help: "Run Swift concurrency's jobs on NIO's event loops, as `hearth serve` does.")
+    var nioExecutor = false
+
     func run() async throws {
+        if nioExecutor { NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor() }
         let groups = only.isEmpty ? Group.allCases : Group.allCases.filter(only.contains)
         let scale = quick ? BenchScale.quick : BenchScale.full
         var results: [BenchResult] = []
