@@ -6,7 +6,7 @@ import NIOCore
 ///
 /// Why: grpc-swift keeps a deadline as a child task in `Task.sleep(for: timeout)`, cancelled when
 /// the RPC ends. On this runtime a cancelled sleep keeps its task and timer allocated until the
-/// original deadline passes (swiftlang/swift#60441), about 1.3 KB each. The official clients send a
+/// original deadline passes (swiftlang/swift#60441), 0.7–1.8 KB a call. The official clients send a
 /// deadline on every call (60 s for Commit and GetDocument, 300 s for BatchGetDocuments and
 /// RunQuery, a day for Listen), so the server held rate × deadline of them: tens of MiB under a
 /// steady load. A NIO timer is removed and freed when cancelled. The RPC is cancelled at the
