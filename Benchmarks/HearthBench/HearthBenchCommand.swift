@@ -41,7 +41,9 @@ struct HearthBenchCommand: AsyncParsableCommand {
             switch group {
             case .engine: results += try await EngineWorkloads.run(scale: scale)
             case .api: results += try await APIWorkloads.run(scale: scale).withRatios()
-            case .listeners: results += try await ListenerWorkloads.run(scale: scale)
+            case .listeners:
+                results += try await ListenerWorkloads.run(scale: scale)
+                results += try await ListenerWindowWorkloads.run(scale: scale)
             case .rules: results += try await RulesWorkloads.run(operations: quick ? 2_000 : 20_000, rounds: scale.rounds)
             case .wire:
                 let raw = results.contains { $0.name == "raw mdb_put bulk load" } ? "raw mdb_put bulk load" : nil

@@ -65,7 +65,7 @@ enum ListenerWorkloads {
             let seen = Mutex(0)
             let handle = listening
                 ? try engine.listen(StructuredQuery(collectionID: "feed"), in: database) { result in
-                    if case .success(let event) = result { seen.withLock { $0 = event.documents.count } }
+                    if case .success(let event) = result { seen.withLock { $0 = event.documentCount } }
                 }
                 : nil
             let perCommitter = writes / 16

@@ -22,12 +22,16 @@ public struct DocumentChangeEvent: Sendable, Equatable {
 
 /// A query listener's snapshot: the whole ordered result and what changed since the previous one.
 public struct QuerySnapshotEvent: Sendable {
-    /// The results, in query order.
-    public let documents: [Document]
+    /// The results, in query order (gathered from the listener's window on each access: O(n)).
+    public var documents: [Document] { window.elements }
+    /// How many results there are (O(1)).
+    public var documentCount: Int { window.count }
     /// The changes since the previous snapshot (every document as `added` in the first one).
     public let changes: [DocumentChangeEvent]
     /// The commit version the snapshot reflects.
     public let version: Int64
+    /// The listener's window as of this snapshot (shared with it until the next change).
+    let window: OrderedDocuments
 }
 
 /// The pure diff between two result windows (no storage involved).
@@ -38,32 +42,38 @@ package enum ViewChanges {
     /// document in new order — a change is a removal at `oldIndex` and an insertion at its sorted
     /// position `newIndex` in the list as it stands. Documents whose contents did not change get
     /// no change, even when others move around them.
+    /// O((n + m) log n) comparisons: the list as it stands is kept in chunks (`OrderedDocuments`).
     package static func between(
         _ old: [Document], _ new: [Document], compare: (Document, Document) -> Int
     ) -> [DocumentChangeEvent] {
-        var newByKey: [DocumentKey: Document] = [:]
-        for document in new { newByKey[document.key] = document }
-        let oldKeys = Set(old.map(\.key))
-        var list = old
+        // A first snapshot: every document enters at its own index.
+        if old.isEmpty {
+            return new.enumerated().map { DocumentChangeEvent(kind: .added, document: $1, oldIndex: -1, newIndex: $0) }
+        }
+        var newKeys = Set<DocumentKey>(minimumCapacity: new.count)
+        for document in new { newKeys.insert(document.key) }
         var changes: [DocumentChangeEvent] = []
-        var index = 0
-        while index < list.count {
-            if newByKey[list[index].key] != nil {
-                index += 1
+        var kept: [Document] = []
+        kept.reserveCapacity(min(old.count, new.count))
+        for document in old {
+            if newKeys.contains(document.key) {
+                kept.append(document)
             } else {
-                changes.append(DocumentChangeEvent(kind: .removed, document: list[index], oldIndex: index, newIndex: -1))
-                list.remove(at: index)
+                // Each removal's index counts only the documents kept before it.
+                changes.append(DocumentChangeEvent(kind: .removed, document: document, oldIndex: kept.count, newIndex: -1))
             }
         }
+        var keptByKey: [DocumentKey: Document] = [:]
+        keptByKey.reserveCapacity(kept.count)
+        for document in kept { keptByKey[document.key] = document }
+        var list = OrderedDocuments(sorted: kept)
         for document in new {
             var oldIndex = -1
-            if oldKeys.contains(document.key) {
-                guard let current = list.firstIndex(where: { $0.key == document.key }), list[current] != document else { continue }
-                oldIndex = current
-                list.remove(at: current)
+            if let current = keptByKey[document.key] {
+                guard current != document else { continue }
+                oldIndex = list.remove(current, compare: compare) ?? -1
             }
-            let position = list.firstIndex { compare(document, $0) < 0 } ?? list.count
-            list.insert(document, at: position)
+            let position = list.insert(document, compare: compare)
             changes.append(DocumentChangeEvent(
                 kind: oldIndex < 0 ? .added : .modified, document: document, oldIndex: oldIndex, newIndex: position))
         }

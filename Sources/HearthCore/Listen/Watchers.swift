@@ -118,8 +118,8 @@ final class QueryWatcher: Watcher, @unchecked Sendable {
         start(version: version) { [self] in
             view = QueryView(documents)
             onEvent(.success(QuerySnapshotEvent(
-                documents: documents, changes: ViewChanges.between(previous, documents, compare: target.compare),
-                version: version)))
+                changes: ViewChanges.between(previous, documents, compare: target.compare), version: version,
+                window: view.ordered)))
         }
     }
 
@@ -148,6 +148,6 @@ final class QueryWatcher: Watcher, @unchecked Sendable {
             changes = next.changes
         }
         guard !changes.isEmpty else { return }
-        onEvent(.success(QuerySnapshotEvent(documents: view.documents, changes: changes, version: changeSet.version)))
+        onEvent(.success(QuerySnapshotEvent(changes: changes, version: changeSet.version, window: view.ordered)))
     }
 }

@@ -58,6 +58,38 @@ struct QueryViewPropertyTests {
         }
     }
 
+    /// Windows of thousands of documents (chunks of the window split and empty out): commits of
+    /// 400 sets, rewrites and deletes still lead to the full evaluation, and replaying the changes too.
+    @Test(arguments: [0, 1, 3])
+    func largeWindowsMatchAFullEvaluation(queryIndex: Int) throws {
+        let target = try QueryTarget(Self.queries()[queryIndex], database: Self.database)
+        var random = SeededGenerator(seed: 99 &+ UInt64(queryIndex))
+        var store: [DocumentKey: Document] = [:]
+        var view = QueryView()
+        for step in 0..<12 {
+            let time = Int64(2_000 + step)
+            var changes: [ChangeSet.Change] = []
+            var touched: Set<DocumentKey> = []
+            for _ in 0..<400 {
+                let key = try DocumentKey(validating: "c/d\(random.next() % 3_000)")
+                guard touched.insert(key).inserted else { continue }
+                let before = store[key]
+                // Deletes only once the window is large, so it grows, then shrinks.
+                let after: Document? = step >= 8 && random.next() % 2 == 0 ? nil : Document(
+                    key: key, fields: ["n": .integer(Int64(random.next() % 40)), "tag": .string(random.pick(["a", "b"]))],
+                    createTime: before?.createTime ?? Timestamp(microseconds: time), updateTime: Timestamp(microseconds: time))
+                store[key] = after
+                changes.append(ChangeSet.Change(key: key, before: before, after: after))
+            }
+            let old = view.documents
+            let (next, events) = view.applying(changes, target: target)
+            view = next
+            let expected = target.evaluate(Array(store.values))
+            #expect(view.documents == expected, "step \(step): the view is the query's results")
+            #expect(Self.replay(events, over: old) == expected, "step \(step): the changes lead there")
+        }
+    }
+
     @Test func anUnchangedRewriteReportsNothing() throws {
         let target = try QueryTarget(StructuredQuery(collectionID: "c"), database: Self.database)
         let key = try DocumentKey(validating: "c/a")
