@@ -45,15 +45,7 @@ extension FirestoreGRPCService {
                     let watch = stream.outbox.stallWatch
                     defer { watch.end() }
                     while let batch = await stream.outbox.take() {
-                        for output in batch {
-                            switch output {
-                            case .response(let response):
-                                usage?.listened(response)
-                                try await writer.write(response)
-                                watch.wrote()
-                            case .failure(let error): throw error
-                            }
-                        }
+                        try await Self.write(batch, to: writer, usage: usage, watch: watch)
                     }
                 }
                 // A client that stopped reading ends the RPC (cancelling the write it blocks).
@@ -71,5 +63,37 @@ extension FirestoreGRPCService {
             } }
             return [:]
         }
+    }
+
+    /// The most responses handed to the transport in one write.
+    static let listenWriteChunk = 64
+
+    /// Writes a batch of the outbox in order, up to `listenWriteChunk` responses per transport
+    /// write: one write (one serialising pass, one flush) per response cost the server about as
+    /// much as building them. A failure in the batch ends the RPC after what precedes it is written.
+    private static func write(
+        _ batch: [ListenOutput], to writer: RPCWriter<Google_Firestore_V1_ListenResponse>, usage: UsageCounters?,
+        watch: ListenStallWatch
+    ) async throws {
+        var pending: [Google_Firestore_V1_ListenResponse] = []
+        pending.reserveCapacity(min(batch.count, listenWriteChunk))
+        func flush() async throws {
+            guard !pending.isEmpty else { return }
+            try await writer.write(contentsOf: pending)
+            pending.removeAll(keepingCapacity: true)
+            watch.wrote()
+        }
+        for output in batch {
+            switch output {
+            case .response(let response):
+                usage?.listened(response)
+                pending.append(response)
+                if pending.count == listenWriteChunk { try await flush() }
+            case .failure(let error):
+                try await flush()
+                throw error
+            }
+        }
+        try await flush()
     }
 }
