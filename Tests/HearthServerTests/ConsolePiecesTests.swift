@@ -82,6 +82,37 @@ struct ConsolePiecesTests {
         #expect(row.collections["rooms"] == .init(reads: 3, writes: 0, deletes: 0))
     }
 
+    /// A batch of deliveries counts as each one would alone, across runs of collections and
+    /// databases, with unparsable names and non-reads in between.
+    @Test func usageCountsABatchOfDeliveriesAsOneByOne() throws {
+        func change(_ name: String, targets: [Int32]) -> Google_Firestore_V1_ListenResponse {
+            var response = Google_Firestore_V1_ListenResponse()
+            response.documentChange.document.name = name
+            response.documentChange.targetIds = targets
+            return response
+        }
+        let p = "projects/p/databases/(default)/documents/"
+        let q = "projects/p/databases/other/documents/"
+        var target = Google_Firestore_V1_ListenResponse()
+        target.targetChange.targetIds = [1]
+        let batch = [
+            change(p + "rooms/a", targets: [1]), change(p + "rooms/b", targets: [1, 2]), target,
+            change(q + "rooms/c", targets: [1]), change(p + "rooms/d", targets: [3]),
+            change("not a name/x", targets: [1]), change("nothing", targets: [1]), change(p + "rooms/e", targets: []),
+            change(p + "rooms/e/msgs/m", targets: [1]), change(p + "rooms/f", targets: [1]),
+        ]
+        let together = UsageCounters()
+        together.listened(batch)
+        let alone = UsageCounters()
+        for response in batch { alone.listened(response) }
+        func table(_ usage: UsageCounters) -> [String: [String: UsageCounters.Counts]] {
+            Dictionary(uniqueKeysWithValues: usage.snapshot().databases.map { ($0.database, $0.collections) })
+        }
+        #expect(table(together) == table(alone))
+        #expect(table(together)["projects/p/databases/(default)"] == ["rooms": .init(reads: 5), "rooms/e/msgs": .init(reads: 1)])
+        #expect(table(together)["projects/p/databases/other"] == ["rooms": .init(reads: 1)])
+    }
+
     @Test func usageCountsWritesDeletesAndReadsPerCollection() throws {
         let usage = UsageCounters()
         let database = try DatabaseID(project: "p")
@@ -99,6 +130,28 @@ struct ConsolePiecesTests {
         #expect(row.collections["empty"] == .init(reads: 1, writes: 0, deletes: 0))
         usage.reset()
         #expect(usage.snapshot().databases.isEmpty)
+    }
+
+    /// A commit's changes count per collection alike in one call or one by one, with the
+    /// collections' runs interleaved.
+    @Test func usageCountsACommitsRunsOfCollections() throws {
+        let database = try DatabaseID(project: "p")
+        let paths = ["users/a", "users/b", "users/a/posts/x", "users/c", "rooms/r", "users/d", "users/a/posts/y"]
+        let keys = try paths.map { try DocumentKey(validating: $0) }
+        let changes = keys.enumerated().map { index, key in
+            let document = Document(key: key, fields: [:], createTime: Timestamp(microseconds: 1), updateTime: Timestamp(microseconds: 1))
+            return ChangeSet.Change(key: key, before: document, after: index % 3 == 1 ? nil : document)
+        }
+        let together = UsageCounters()
+        together.commit(changes, database: database)
+        let alone = UsageCounters()
+        for change in changes { alone.commit([change], database: database) }
+        let row = try #require(together.snapshot().databases.first)
+        #expect(row.collections == (try #require(alone.snapshot().databases.first)).collections)
+        #expect(row.collections["users"] == .init(reads: 0, writes: 3, deletes: 1))
+        #expect(row.collections["users/a/posts"] == .init(reads: 0, writes: 2, deletes: 0))
+        #expect(row.collections["rooms"] == .init(reads: 0, writes: 0, deletes: 1))
+        #expect(row.total == .init(reads: 0, writes: 5, deletes: 2))
     }
 
     @Test func changeFeedDeliversOnlyItsCollection() async throws {

@@ -52,21 +52,52 @@ final class UsageCounters: Sendable {
     /// sent to a target, in the initial snapshot and with each change (one per target it is sent
     /// to); a document leaving a target or deleted is no read.
     func listened(_ response: Google_Firestore_V1_ListenResponse) {
-        guard case .documentChange(let change)? = response.responseType, !change.targetIds.isEmpty,
-              let (database, key) = try? ResourceName.document(change.document.name)
-        else { return }
-        read(change.targetIds.count, database: database, collection: key.collectionPath.canonicalString)
+        listened(CollectionOfOne(response))
+    }
+
+    /// Counts a run of Listen responses as `listened(_:)` does each one. Consecutive documents of
+    /// one collection (a snapshot's usual shape) share one name parse and one count.
+    func listened(_ responses: some Sequence<Google_Firestore_V1_ListenResponse>) {
+        var parent: Substring = ""
+        var place: (database: DatabaseID, collection: String)?
+        var reads = 0
+        func count() {
+            if let place, reads > 0 { read(reads, database: place.database, collection: place.collection) }
+            reads = 0
+        }
+        for response in responses {
+            guard case .documentChange(let change)? = response.responseType, !change.targetIds.isEmpty else { continue }
+            let name = change.document.name
+            guard let slash = name.lastIndex(of: "/") else { continue }
+            if place == nil || name[..<slash] != parent {
+                count()
+                guard let (database, key) = try? ResourceName.document(name) else {
+                    place = nil
+                    continue
+                }
+                parent = name[..<slash]
+                place = (database, key.collectionPath.canonicalString)
+            }
+            reads += change.targetIds.count
+        }
+        count()
     }
 
     /// Counts one commit's changes: a write per document set, a delete per document removed.
+    /// A run of changes in one collection (a batch's usual shape) is counted at once.
     func commit(_ changes: [ChangeSet.Change], database: DatabaseID) {
-        for change in changes {
-            let collection = change.key.collectionPath.canonicalString
-            if change.after == nil {
-                add(database: database, collection: collection) { $0.deletes += 1 }
-            } else {
-                add(database: database, collection: collection) { $0.writes += 1 }
+        var start = changes.startIndex
+        while start < changes.endIndex {
+            let collection = changes[start].key.path.segments.dropLast()
+            var end = start + 1
+            while end < changes.endIndex && changes[end].key.path.segments.dropLast() == collection { end += 1 }
+            let deletes = changes[start..<end].count { $0.after == nil }
+            let writes = end - start - deletes
+            add(database: database, collection: changes[start].key.collectionPath.canonicalString) {
+                $0.writes += writes
+                $0.deletes += deletes
             }
+            start = end
         }
     }
 

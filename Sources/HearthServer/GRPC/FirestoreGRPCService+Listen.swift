@@ -79,6 +79,7 @@ extension FirestoreGRPCService {
         pending.reserveCapacity(min(batch.count, listenWriteChunk))
         func flush() async throws {
             guard !pending.isEmpty else { return }
+            usage?.listened(pending)
             try await writer.write(contentsOf: pending)
             pending.removeAll(keepingCapacity: true)
             watch.wrote()
@@ -86,7 +87,6 @@ extension FirestoreGRPCService {
         for output in batch {
             switch output {
             case .response(let response):
-                usage?.listened(response)
                 pending.append(response)
                 if pending.count == listenWriteChunk { try await flush() }
             case .failure(let error):
