@@ -32,6 +32,32 @@ enum WatchRegion: Hashable, Sendable {
 final class WatchHub: Sendable {
     private struct Routes {
         var byRegion: [WatchRegion: [ObjectIdentifier: any ChangeSubscriber]] = [:]
+        /// How many single-document regions `byRegion` holds: without any, a change set's
+        /// documents need no lookup of their own.
+        var documentRegions = 0
+
+        /// Every subscriber whose region one of `changeSet`'s changes falls in, each once. A run of
+        /// changes in one collection (a batch's usual shape) looks its collection up once.
+        func subscribers(for changeSet: ChangeSet) -> [any ChangeSubscriber] {
+            guard !byRegion.isEmpty else { return [] }
+            let db = changeSet.database
+            var found: [ObjectIdentifier: any ChangeSubscriber] = [:]
+            func add(_ region: WatchRegion) {
+                if let subscribers = byRegion[region] { found.merge(subscribers) { a, _ in a } }
+            }
+            add(.everything)
+            add(.collectionGroup(db, collectionID: nil))
+            var lastCollection: ArraySlice<String>?
+            for change in changeSet.changes {
+                if documentRegions > 0 { add(.document(db, change.key)) }
+                let collection = change.key.path.segments.dropLast()
+                guard collection != lastCollection else { continue }
+                lastCollection = collection
+                add(.collection(db, ResourcePath(uncheckedSegments: Array(collection))))
+                add(.collectionGroup(db, collectionID: change.key.collectionID))
+            }
+            return Array(found.values)
+        }
     }
 
     /// The routing maps; guarded by the mutex.
@@ -42,14 +68,20 @@ final class WatchHub: Sendable {
 
     /// Starts routing changes in `region` to `subscriber`.
     func register(_ subscriber: any ChangeSubscriber, for region: WatchRegion) {
-        routes.withLock { $0.byRegion[region, default: [:]][ObjectIdentifier(subscriber)] = subscriber }
+        routes.withLock { routes in
+            if case .document = region, routes.byRegion[region] == nil { routes.documentRegions += 1 }
+            routes.byRegion[region, default: [:]][ObjectIdentifier(subscriber)] = subscriber
+        }
     }
 
     /// Stops routing to `subscriber`.
     func unregister(_ subscriber: any ChangeSubscriber, for region: WatchRegion) {
         routes.withLock { routes in
             routes.byRegion[region]?[ObjectIdentifier(subscriber)] = nil
-            if routes.byRegion[region]?.isEmpty == true { routes.byRegion[region] = nil }
+            if routes.byRegion[region]?.isEmpty == true {
+                routes.byRegion[region] = nil
+                if case .document = region { routes.documentRegions -= 1 }
+            }
         }
     }
 
@@ -57,22 +89,7 @@ final class WatchHub: Sendable {
     /// that touches its region once.
     func publish(_ changeSets: [ChangeSet]) {
         for changeSet in changeSets {
-            let targets: [any ChangeSubscriber] = routes.withLock { routes in
-                guard !routes.byRegion.isEmpty else { return [] }
-                var found: [ObjectIdentifier: any ChangeSubscriber] = [:]
-                for change in changeSet.changes {
-                    let db = changeSet.database
-                    let collection = change.key.collectionPath
-                    for region in [
-                        WatchRegion.document(db, change.key), .collection(db, collection),
-                        .collectionGroup(db, collectionID: change.key.collectionID), .collectionGroup(db, collectionID: nil),
-                    ] {
-                        if let subscribers = routes.byRegion[region] { found.merge(subscribers) { a, _ in a } }
-                    }
-                }
-                if let subscribers = routes.byRegion[.everything] { found.merge(subscribers) { a, _ in a } }
-                return Array(found.values)
-            }
+            let targets = routes.withLock { $0.subscribers(for: changeSet) }
             for subscriber in targets { subscriber.enqueue(changeSet) }
             // Only after every subscriber has the change set queued: a lane's settle block runs
             // after all of its listeners have handled it.
