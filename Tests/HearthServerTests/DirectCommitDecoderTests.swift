@@ -152,6 +152,39 @@ struct DirectCommitDecoderTests {
         #expect(decodedWrites > 1_000)
     }
 
+    @Test("batches large enough to decode in parallel runs decode exactly as SwiftProtobuf and ProtoWrite decode them")
+    func largeRequestsMatch() throws {
+        var requests = RandomCommitRequests(random: SoakRandomForTests(seed: 500))
+        var large = 0
+        while large < 12 {
+            let request = requests.request(maxWrites: 700)
+            guard request.writes.count >= DirectCommitDecoder.parallelWrites else { continue }
+            large += 1
+            let bytes: [UInt8] = try request.serializedBytes()
+            let expected = try #require(reference(bytes))
+            let found = try #require(direct(bytes), "declined a request of \(request.writes.count) writes")
+            expectSame(found, expected)
+        }
+    }
+
+    @Test("a large batch with one refused write, in any of its runs, is declined as a whole", arguments: [0, 250, 499])
+    func largeRequestWithOneBadWriteIsDeclined(at position: Int) throws {
+        var request = Google_Firestore_V1_CommitRequest()
+        request.database = "projects/p/databases/(default)"
+        request.writes = (0..<500).map { index in
+            var write = Google_Firestore_V1_Write()
+            write.update.name = "projects/p/databases/(default)/documents/items/d\(index)"
+            write.update.fields = ["n": .with { $0.integerValue = Int64(index) }]
+            return write
+        }
+        let whole: [UInt8] = try request.serializedBytes()
+        #expect(direct(whole)?.writes.count == 500)
+        request.writes[position].update.name = "projects/p/databases/(default)/documents/items"
+        let damaged: [UInt8] = try request.serializedBytes()
+        #expect(reference(damaged) == nil)
+        #expect(direct(damaged)?.writes.count == nil)
+    }
+
     @Test("damaged requests are declined or decoded as SwiftProtobuf decodes them, never otherwise")
     func damagedRequestsNeverDiffer() throws {
         var requests = RandomCommitRequests(random: SoakRandomForTests(seed: 2_024))
