@@ -10,6 +10,11 @@ struct HearthBenchCommand: AsyncParsableCommand {
     /// The groups of workloads, in the order a full run takes them.
     enum Group: String, CaseIterable, ExpressibleByArgument {
         case engine, api, listeners, rules, wire, queries, counts, transfer, komunit, medspace
+        /// Only the wire group's alternating 1-connection Commit rounds (a full run has them in `wire`).
+        case wireRounds = "wire-rounds"
+
+        /// The groups a run without `--only` takes.
+        static let everyWorkload = allCases.filter { $0 != .wireRounds }
     }
 
     static let configuration = CommandConfiguration(
@@ -34,7 +39,7 @@ struct HearthBenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         if nioExecutor { NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor() }
-        let groups = only.isEmpty ? Group.allCases : Group.allCases.filter(only.contains)
+        let groups = only.isEmpty ? Group.everyWorkload : Group.allCases.filter(only.contains)
         let scale = quick ? BenchScale.quick : BenchScale.full
         var results: [BenchResult] = []
         for group in groups {
@@ -48,6 +53,7 @@ struct HearthBenchCommand: AsyncParsableCommand {
             case .wire:
                 let raw = results.contains { $0.name == "raw mdb_put bulk load" } ? "raw mdb_put bulk load" : nil
                 results = (results + (try await WireWorkloads.run(quick: quick, rawCommitBaseline: raw))).withRatios()
+            case .wireRounds: results = (results + (try await WireWorkloads.runCommitRounds(quick: quick))).withRatios()
             case .queries:
                 results += try await QueryWorkloads.run(
                     sizes: quick ? [10_000, 100_000] : [10_000, 1_000_000], repetitions: quick ? 200 : 1_000)

@@ -58,6 +58,20 @@ package enum WireBenchmark {
         return results
     }
 
+    /// Only the 1-connection Commit in alternating rounds (`WireCommitRounds`), at the run's scale,
+    /// in a temporary directory removed afterwards.
+    package static func runCommitRounds(quick: Bool) async throws -> [WireBenchResult] {
+        let scale = quick ? Scale.quick : Scale.full
+        let root = NSTemporaryDirectory() + "hearth-wire-rounds-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let database = try DatabaseID(project: "bench")
+        try checkDirectEncoder(batches: scale.batches, database: database)
+        let size = WireBenchData.batchSize
+        let ranges = (0..<scale.batches).map { $0 * size..<($0 + 1) * size }
+        return try await WireCommitRounds.run(ranges: ranges, rounds: scale.commitRounds, root: root, database: database)
+    }
+
     /// The batch-commit and point-read workloads, wire and in-process.
     private static func commitsAndReads(scale: Scale, root: String, rawCommitBaseline: String?) async throws -> [WireBenchResult] {
         let database = try DatabaseID(project: "bench")
