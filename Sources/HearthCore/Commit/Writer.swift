@@ -219,14 +219,11 @@ final class Writer: @unchecked Sendable {
                 if let transaction = pending.request.transaction { transactions.release(transaction) }
             }
         }
+        var groupBacklog: IndexBacklog?
         do {
             let group = try environment.write { txn in try apply(batch, deferring: deferring, in: txn) }
             store.catalog.publish(group.pending)
-            if indexesAfterLoad {
-                if group.backlog.firstVersion != nil { loadLeftIndexBehind = true }
-            } else {
-                backlog.merge(group.backlog)
-            }
+            groupBacklog = group.backlog
             lastVersion = group.version
             // The version is visible before the change sets are published: a listener that
             // registers after this publication reads its initial state at this version or later.
@@ -239,6 +236,18 @@ final class Writer: @unchecked Sendable {
         }
         for (pending, outcome) in zip(batch, outcomes) {
             pending.continuation.resume(with: outcome.mapError { $0 as any Error })
+        }
+        if let groupBacklog { keep(groupBacklog) }
+    }
+
+    /// Takes a durable group's deferred index work into the writer's backlog. Done after its
+    /// callers are answered: merging a 500-document group's items took 0.7-0.9 ms, which they
+    /// no longer wait for. Only this thread reads the backlog, and only in its next step.
+    private func keep(_ groupBacklog: IndexBacklog) {
+        if indexesAfterLoad {
+            if groupBacklog.firstVersion != nil { loadLeftIndexBehind = true }
+        } else {
+            backlog.merge(groupBacklog)
         }
     }
 
