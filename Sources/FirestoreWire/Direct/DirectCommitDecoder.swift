@@ -47,36 +47,56 @@ package enum DirectCommitDecoder {
     /// Fewest writes decoded in parallel: below it, handing out the work costs more than it saves.
     package static let parallelWrites = 128
 
-    private static func commit(_ bytes: UnsafeRawBufferPointer) throws(DirectDecodingDeclined) -> DecodedCommit {
-        // First pass: the database (written first by clients, but protobuf allows any order), the
-        // transaction, and where each write's bytes are; writes are decoded once the database is known.
-        var scan = ProtobufCursor(bytes)
-        var databaseName: String?
-        var transaction: TransactionID?
-        var writeBytes: [UnsafeRawBufferPointer] = []
-        while !scan.isAtEnd {
-            switch try scan.tag() {
-            case (1, ProtobufCursor.lengthDelimited) where databaseName == nil:
-                databaseName = try ProtobufCursor.string(try scan.delimited())
-            case (2, ProtobufCursor.lengthDelimited):
-                writeBytes.append(try scan.delimited())
-            case (3, ProtobufCursor.lengthDelimited) where transaction == nil:
-                let id = try scan.delimited()
-                transaction = TransactionID(bytes: [UInt8](id))
-            default:
-                throw DirectDecodingDeclined()
+    /// Fewest writes a request needs to be streamed (`stream`): below it, the hop to another
+    /// thread costs more than the overlap saves.
+    package static let streamedWrites = 128
+
+    /// Writes in a streamed request's first run: small, so that the writer starts soon.
+    static let firstRunWrites = 8
+    /// Writes in a streamed request's longest runs (each run doubles until it).
+    static let longestRunWrites = 64
+
+    /// A large request outside a transaction, as a commit whose writes are decoded on another
+    /// thread, run by run, while the writer applies the runs already decoded; nil when the request
+    /// is small, names a transaction, or is declined before its writes (then `decode` it). The
+    /// writes can still be declined later: the feed then fails and the request must take
+    /// SwiftProtobuf's path (`StreamedCommit.bytes` keeps it).
+    package static func stream(_ bytes: UnsafeRawBufferPointer) -> StreamedCommit? {
+        guard let layout = try? RequestLayout(scanning: bytes), layout.transaction == nil,
+            layout.writes.count >= streamedWrites, let database = try? layout.database()
+        else { return nil }
+        let owned = [UInt8](bytes)
+        let feed = WriteFeed(count: layout.writes.count)
+        let prefix = layout.documentsPrefix
+        DispatchQueue.global(qos: .userInitiated).async {
+            // Whatever happens, the feed ends: a writer applying it never waits forever.
+            defer { feed.decline() }
+            owned.withUnsafeBytes { raw in
+                var start = 0
+                var length = firstRunWrites
+                while start < layout.writes.count {
+                    let end = min(start + length, layout.writes.count)
+                    let slices = layout.writes[start..<end].map { UnsafeRawBufferPointer(rebasing: raw[$0]) }
+                    guard let run = try? decode(slices[...], in: database, prefix: prefix) else { return }
+                    feed.deliver(run)
+                    start = end
+                    length = min(length * 2, longestRunWrites)
+                }
             }
         }
-        let name = databaseName ?? ""
-        let database = try ProtobufCursor.converting { () throws(FirestoreError) in try ResourceName.database(name) }
-        let documentsPrefix = Array((name + "/documents/").utf8)
+        return StreamedCommit(databaseName: layout.databaseName, database: database, feed: feed, bytes: owned)
+    }
+
+    private static func commit(_ bytes: UnsafeRawBufferPointer) throws(DirectDecodingDeclined) -> DecodedCommit {
+        let layout = try RequestLayout(scanning: bytes)
+        let database = try layout.database()
+        let writeBytes = layout.writes.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
         let parts = min(ProcessInfo.processInfo.activeProcessorCount, 4, writeBytes.count / (parallelWrites / 2))
         let writes = parts > 1
-            ? try decodeInParallel(writeBytes, parts: parts, in: database, prefix: documentsPrefix)
-            : try decode(writeBytes[...], in: database, prefix: documentsPrefix)
-        // An empty transaction field is no transaction, as `ProtoWrite` reads it.
-        if transaction?.bytes.isEmpty == true { transaction = nil }
-        return DecodedCommit(databaseName: name, database: database, writes: writes, transaction: transaction)
+            ? try decodeInParallel(writeBytes, parts: parts, in: database, prefix: layout.documentsPrefix)
+            : try decode(writeBytes[...], in: database, prefix: layout.documentsPrefix)
+        return DecodedCommit(
+            databaseName: layout.databaseName, database: database, writes: writes, transaction: layout.transaction)
     }
 
     /// The writes in `slices`, in order.
@@ -111,6 +131,61 @@ package enum DirectCommitDecoder {
         }
         return writes
     }
+}
+
+/// A `Commit` request's top level: its database, its transaction, and where each write's bytes are
+/// (offsets into the request's bytes, so they hold for any copy of them).
+private struct RequestLayout: Sendable {
+    /// The `database` field as sent ("" when absent).
+    let databaseName: String
+    /// The transaction the request ends; nil when absent or empty (as `ProtoWrite` reads it).
+    let transaction: TransactionID?
+    /// Each write's bytes, in request order.
+    let writes: [Range<Int>]
+
+    /// The layout of `bytes`: the database (written first by clients, but protobuf allows any
+    /// order), the transaction, and the writes; anything else declines.
+    init(scanning bytes: UnsafeRawBufferPointer) throws(DirectDecodingDeclined) {
+        var scan = ProtobufCursor(bytes)
+        var databaseName: String?
+        var transaction: TransactionID?
+        var writes: [Range<Int>] = []
+        while !scan.isAtEnd {
+            switch try scan.tag() {
+            case (1, ProtobufCursor.lengthDelimited) where databaseName == nil:
+                databaseName = try ProtobufCursor.string(try scan.delimited())
+            case (2, ProtobufCursor.lengthDelimited):
+                writes.append(try scan.delimitedRange())
+            case (3, ProtobufCursor.lengthDelimited) where transaction == nil:
+                transaction = TransactionID(bytes: [UInt8](try scan.delimited()))
+            default:
+                throw DirectDecodingDeclined()
+            }
+        }
+        self.databaseName = databaseName ?? ""
+        self.transaction = transaction?.bytes.isEmpty == true ? nil : transaction
+        self.writes = writes
+    }
+
+    /// The database the request names.
+    func database() throws(DirectDecodingDeclined) -> DatabaseID {
+        try ProtobufCursor.converting { () throws(FirestoreError) in try ResourceName.database(databaseName) }
+    }
+
+    /// The prefix of every document name in the database.
+    var documentsPrefix: [UInt8] { Array((databaseName + "/documents/").utf8) }
+}
+
+/// A `Commit` request whose writes are still being decoded (`DirectCommitDecoder.stream`).
+package struct StreamedCommit: Sendable {
+    /// The request's `database` field as sent (for the request log).
+    package let databaseName: String
+    /// The database the writes go to.
+    package let database: DatabaseID
+    /// Where the writes arrive, in runs.
+    package let feed: WriteFeed
+    /// The request as received, for SwiftProtobuf when the feed declines.
+    package let bytes: [UInt8]
 }
 
 /// The request's write slices, shared with `concurrentPerform`'s threads: they only read them,

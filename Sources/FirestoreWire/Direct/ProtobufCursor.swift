@@ -55,11 +55,17 @@ struct ProtobufCursor {
 
     /// The next length-delimited field's bytes (the cursor moves past them).
     mutating func delimited() throws(DirectDecodingDeclined) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[try delimitedRange()])
+    }
+
+    /// Where the next length-delimited field's bytes are, as offsets into the cursor's bytes (the
+    /// cursor moves past them).
+    mutating func delimitedRange() throws(DirectDecodingDeclined) -> Range<Int> {
         let length = try varint()
         guard length <= UInt64(bytes.count - position) else { throw DirectDecodingDeclined() }
         let start = position
         position += Int(length)
-        return UnsafeRawBufferPointer(rebasing: bytes[start..<position])
+        return start..<position
     }
 
     /// Moves past a field of wire type `wireType` without reading it.

@@ -13,10 +13,10 @@ enum CommitExecution {
         transactions: TransactionRegistry, effects: inout CommitEffects
     ) throws -> CommitResult {
         let commitTime = Timestamp(microseconds: time)
-        guard !request.writes.isEmpty || !request.readVersions.isEmpty else {
+        guard request.writeCount > 0 || !request.readVersions.isEmpty else {
             return CommitResult(writeResults: [], commitTime: commitTime)
         }
-        if !effects.loading || request.transaction != nil {
+        if request.feed == nil, !effects.loading || request.transaction != nil {
             guard transactions.admit(request.writes.map(\.key), database: request.database, transaction: request.transaction)
             else { throw FirestoreError(.aborted, "Too much contention on these documents. Please try again.") }
             effects.admitted.append(request)
@@ -37,11 +37,15 @@ enum CommitExecution {
                 }
             }
         }
-        let plan = try CommitApplier.apply(request.writes, database: request.database, commitTime: commitTime) {
-            key throws(FirestoreError) in
+        let load = { (key: DocumentKey) throws(FirestoreError) -> DocumentRecord.Contents? in
             try StorageErrorMapping.mapping {
                 try store.record(db: db, key: key, in: txn, writerPending: mappings)?.contents
             }
+        }
+        let plan = if let feed = request.feed {
+            try applyArriving(feed, of: request, at: commitTime, transactions: transactions, effects: &effects, load: load)
+        } else {
+            try CommitApplier.apply(request.writes, database: request.database, commitTime: commitTime, load: load)
         }
         if let policy = request.policy {
             try WriteAuthorization.check(request, policy: policy, plan: plan, commitTime: commitTime) {
@@ -65,6 +69,27 @@ enum CommitExecution {
             }))
         }
         return CommitResult(writeResults: plan.writeResults, commitTime: commitTime)
+    }
+
+    /// Applies the writes of `feed` as its runs arrive, each run admitted (marked in flight) just
+    /// before its writes are applied. A declined feed fails the commit, so nothing of it is stored.
+    /// Reads the feed from its first run, so a replayed transaction applies the same writes.
+    private static func applyArriving(
+        _ feed: WriteFeed, of request: CommitRequest, at commitTime: Timestamp, transactions: TransactionRegistry,
+        effects: inout CommitEffects, load: (DocumentKey) throws(FirestoreError) -> DocumentRecord.Contents?
+    ) throws(FirestoreError) -> CommitApplier.Plan {
+        var applier = CommitApplier.Run(database: request.database, commitTime: commitTime, expected: feed.count)
+        var index = 0
+        while let run = try feed.run(at: index) {
+            index += 1
+            if !effects.loading {
+                // Outside a transaction admission always succeeds: it only marks the documents.
+                _ = transactions.admit(run.map(\.key), database: request.database, transaction: nil)
+                effects.admitted.append(CommitRequest(database: request.database, writes: run))
+            }
+            for write in run { try applier.apply(write, load: load) }
+        }
+        return applier.plan()
     }
 }
 

@@ -2,8 +2,11 @@
 struct CommitRequest: Sendable {
     /// The database written.
     var database: DatabaseID
-    /// The writes, applied atomically and in order.
+    /// The writes, applied atomically and in order (empty when they arrive through `feed`).
     var writes: [Write]
+    /// Where the writes arrive while the writer applies them, instead of `writes`: only for
+    /// commits outside transactions that no access policy judges (`Engine.commit(_:in:access:)`).
+    var feed: WriteFeed?
     /// For a read-write transaction: each document read and the update time seen (nil = missing).
     /// The commit aborts if any of them changed since.
     var readVersions: [DocumentKey: Int64?]
@@ -16,6 +19,9 @@ struct CommitRequest: Sendable {
     /// Where the policy records its verdicts, taken from the submitting task (the writer thread
     /// has no task-local of its own); nil when nobody asked.
     var verdictLog: AccessVerdictLog?
+
+    /// How many writes the commit has, arrived or not.
+    var writeCount: Int { feed?.count ?? writes.count }
 
     /// Creates a request.
     init(database: DatabaseID, writes: [Write], readVersions: [DocumentKey: Int64?] = [:]) {

@@ -203,7 +203,7 @@ final class Writer: @unchecked Sendable {
     /// Applies a batch of commits in one transaction (group commit), then answers each.
     private func commit(_ batch: [Pending]) {
         if scheduling.shouldCatchUp(backlog: backlog.count, bytes: backlog.heldBytes) { catchUpIndex() }
-        let writes = batch.reduce(0) { $0 + $1.request.writes.count }
+        let writes = batch.reduce(0) { $0 + $1.request.writeCount }
         // A backlog that could not be applied keeps growing: indexing its documents now would
         // start from entries the index does not hold.
         let deferring = indexesAfterLoad || !backlog.isEmpty || scheduling.shouldDefer(writes: writes, commits: batch.count)
@@ -322,8 +322,8 @@ final class Writer: @unchecked Sendable {
         var count = 0
         var writes = 0
         while count < queue.count && count < Writer.maxGroup
-            && (count == 0 || writes + queue[count].request.writes.count <= Writer.maxGroupWrites) {
-            writes += queue[count].request.writes.count
+            && (count == 0 || writes + queue[count].request.writeCount <= Writer.maxGroupWrites) {
+            writes += queue[count].request.writeCount
             count += 1
         }
         let batch = Array(queue.prefix(count))

@@ -172,6 +172,11 @@ final class TransactionRegistry: Sendable {
         }
     }
 
+    /// True while a commit's admitted write to `key` is not yet visible (or failed and not cleared).
+    func isInFlight(_ key: DocumentKey, database: DatabaseID) -> Bool {
+        table.withLock { $0.inFlight[DocumentRef(database: database, key: key)] != nil }
+    }
+
     /// Ends the in-flight marks `admit` made for `keys` (their group is now visible, or failed).
     func clearInFlight(_ keys: [DocumentKey], database: DatabaseID) {
         table.withLock { table in

@@ -27,15 +27,35 @@ enum CommitApplier {
         _ writes: [Write], database: DatabaseID, commitTime: Timestamp,
         load: (DocumentKey) throws(FirestoreError) -> DocumentRecord.Contents?
     ) throws(FirestoreError) -> Plan {
-        // One slot per touched document, found with a single hash lookup per write.
-        var slotOf: [DocumentKey: Int] = [:]
-        var keys: [DocumentKey] = []
-        var originals: [DocumentRecord.Contents?] = []
-        var current: [DocumentRecord.Contents?] = []
-        var results: [WriteResult] = []
-        results.reserveCapacity(writes.count)
+        var run = Run(database: database, commitTime: commitTime, expected: writes.count)
+        for write in writes { try run.apply(write, load: load) }
+        return run.plan()
+    }
 
-        for write in writes {
+    /// A commit applied one write at a time, for writes that arrive while the commit is being
+    /// applied (`WriteFeed`): the same plan as `apply` once every write has gone through it.
+    struct Run {
+        private let database: DatabaseID
+        private let commitTime: Timestamp
+        // One slot per touched document, found with a single hash lookup per write.
+        private var slotOf: [DocumentKey: Int] = [:]
+        private var keys: [DocumentKey] = []
+        private var originals: [DocumentRecord.Contents?] = []
+        private var current: [DocumentRecord.Contents?] = []
+        private var results: [WriteResult] = []
+
+        /// A run of a commit at `commitTime` in `database`, sized for `expected` writes.
+        init(database: DatabaseID, commitTime: Timestamp, expected: Int) {
+            self.database = database
+            self.commitTime = commitTime
+            results.reserveCapacity(expected)
+        }
+
+        /// Applies the next write on top of the stored state (`load`) and the writes before it.
+        /// - Throws: the write's failed precondition or invalid data; the commit then fails whole.
+        mutating func apply(
+            _ write: Write, load: (DocumentKey) throws(FirestoreError) -> DocumentRecord.Contents?
+        ) throws(FirestoreError) {
             let key = write.key
             let slot: Int
             let touchedBefore: Bool
@@ -58,14 +78,17 @@ enum CommitApplier {
             results.append(result)
         }
 
-        var changes: [Change] = []
-        for (slot, key) in keys.enumerated() {
-            let before = originals[slot]
-            var after = current[slot]
-            if let b = before, let a = after, a.fields == b.fields { after = b }  // net no-op keeps its times
-            if before != after { changes.append(Change(key: key, before: before, after: after)) }
+        /// The plan of the writes applied so far.
+        func plan() -> Plan {
+            var changes: [Change] = []
+            for (slot, key) in keys.enumerated() {
+                let before = originals[slot]
+                var after = current[slot]
+                if let b = before, let a = after, a.fields == b.fields { after = b }  // net no-op keeps its times
+                if before != after { changes.append(Change(key: key, before: before, after: after)) }
+            }
+            return Plan(writeResults: results, changes: changes)
         }
-        return Plan(writeResults: results, changes: changes)
     }
 
     /// Checks a write's precondition against the document's state before it. An `update_time`

@@ -9,7 +9,24 @@ extension FirestoreOperations {
 
     /// Commit of a request already in the core's terms (`DirectCommitDecoder` or `DecodedCommit(_:)`).
     func commit(_ commit: DecodedCommit, access: AccessContext) async throws(FirestoreError) -> Google_Firestore_V1_CommitResponse {
-        let result = try await engine.commit(commit.writes, in: commit.database, transaction: commit.transaction, access: access)
+        commitResponse(try await engine.commit(commit.writes, in: commit.database, transaction: commit.transaction, access: access))
+    }
+
+    /// Commit of a large request whose writes are applied as `DirectCommitDecoder.stream` decodes
+    /// them; nil when it declined one of them (nothing is written): the caller then decodes the
+    /// request with SwiftProtobuf and commits that.
+    func commit(_ commit: StreamedCommit, access: AccessContext) async throws(FirestoreError) -> Google_Firestore_V1_CommitResponse? {
+        do {
+            return commitResponse(try await engine.commit(commit.feed, in: commit.database, access: access))
+        } catch {
+            // An error of a write applied before the decoder reached a declined one is not the
+            // request's answer: the whole request is judged again by the other path.
+            guard await commit.feed.completion() else { return nil }
+            throw error
+        }
+    }
+
+    private func commitResponse(_ result: CommitResult) -> Google_Firestore_V1_CommitResponse {
         var response = Google_Firestore_V1_CommitResponse()
         response.writeResults = result.writeResults.map(ProtoWrite.proto)
         response.commitTime = result.commitTime.proto

@@ -1,5 +1,6 @@
 import FirestoreWire
 import GRPCCore
+import GRPCProtobuf
 import SwiftProtobuf
 import HearthCore
 
@@ -75,6 +76,13 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
     ) async throws -> ServerResponse<Google_Firestore_V1_CommitResponse> {
         let response = try await logged(request, resource: request.message.databaseName, context) { input, access in
             switch input {
+            case .streamed(let commit):
+                if let response = try await operations.commit(commit, access: access) { response } else {
+                    // A write the direct decoder declined: nothing was written, and SwiftProtobuf's
+                    // path answers the request (its decoding errors included) as it always did.
+                    try await operations.commit(
+                        ProtobufDeserializer<Google_Firestore_V1_CommitRequest>().deserialize(commit.bytes), access: access)
+                }
             case .direct(let commit): try await operations.commit(commit, access: access)
             case .message(let message): try await operations.commit(message, access: access)
             }
