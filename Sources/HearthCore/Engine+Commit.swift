@@ -41,12 +41,15 @@ extension Engine {
     /// Applies the writes `feed` delivers, atomically and in order, and waits until the commit is
     /// durable: the writer applies each run as it arrives, so a large request's decoding overlaps
     /// its application. When an access policy judges `access`'s writes (or a verdict log is
-    /// listening), the commit waits for every write first and goes as `commit(_:in:access:)` does.
+    /// listening), the commit waits for every write first and goes as `commit(_:in:access:)` does;
+    /// so does one submitted while the writer is busy (other committers, a group in progress): it
+    /// would wait for them anyway, and a writer waiting on one feed would hold back every commit
+    /// of its group while the machine's cores decode the others.
     /// - Throws: as `commit(_:in:transaction:access:)`; `WriteFeed.declinedError` when the
     ///   producer declined (nothing is written).
     @discardableResult
     package func commit(_ feed: WriteFeed, in database: DatabaseID, access: AccessContext = .admin) async throws(FirestoreError) -> CommitResult {
-        guard policy(for: access) == nil, AccessVerdictLog.current == nil else {
+        guard policy(for: access) == nil, AccessVerdictLog.current == nil, !writer.isBusy else {
             guard let writes = await feed.collected() else { throw WriteFeed.declinedError }
             return try await commit(writes, in: database, access: access)
         }

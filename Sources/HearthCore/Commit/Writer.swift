@@ -49,6 +49,8 @@ final class Writer: @unchecked Sendable {
     private let gathers: Bool
     /// Commits in the last group (guarded by `condition`).
     private var lastGroupSize = 0
+    /// True while the writer thread applies a group.
+    private let applyingGroup = Atomic<Bool>(false)
     /// True while a load into a new directory leaves the whole index to one build
     /// (`IndexBulkBuild`): commits store documents only, and the first reader that needs the
     /// index, or closing, builds it; later commits index as usual. Writer thread only.
@@ -105,6 +107,12 @@ final class Writer: @unchecked Sendable {
     /// Makes every later commit time greater than `micros` (a read at that time has been served).
     func raiseReadFloor(to micros: Int64) {
         _ = readFloor.max(micros, ordering: .relaxed)
+    }
+
+    /// True while the writer applies a group or has commits queued: a commit submitted now waits
+    /// for them, so its writes need not arrive any sooner than that.
+    var isBusy: Bool {
+        applyingGroup.load(ordering: .relaxed) || condition.withLock { !queue.isEmpty }
     }
 
     /// Queues a commit and waits until it is durable (or failed).
@@ -188,7 +196,9 @@ final class Writer: @unchecked Sendable {
         while true {
             switch nextWork() {
             case .commits(let batch):
+                applyingGroup.store(true, ordering: .relaxed)
                 commit(batch)
+                applyingGroup.store(false, ordering: .relaxed)
             case .catchUp(let waiters):
                 catchUpIndex()
                 for waiter in waiters { waiter.wake() }
