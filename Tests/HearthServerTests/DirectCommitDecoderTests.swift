@@ -167,6 +167,65 @@ struct DirectCommitDecoderTests {
         }
     }
 
+    /// What `DirectCommitDecoder.stream` makes of `bytes`: nil when it does not stream them, else
+    /// its database and every write once the feed is done (nil writes when the feed declined).
+    private func streamed(_ bytes: [UInt8]) async -> (database: DatabaseID, writes: [Write]?)? {
+        guard let commit = bytes.withUnsafeBytes({ DirectCommitDecoder.stream($0) }) else { return nil }
+        return (commit.database, await commit.feed.collected())
+    }
+
+    @Test("large requests outside transactions stream exactly the writes the whole-request decoder gives")
+    func streamedRequestsMatch() async throws {
+        var requests = RandomCommitRequests(random: SoakRandomForTests(seed: 4_242))
+        var (streamedCount, damagedDeclined, damagedMatched) = (0, 0, 0)
+        var random = SoakRandomForTests(seed: 11)
+        while streamedCount < 12 {
+            var request = requests.request(maxWrites: 600)
+            request.transaction = Data()
+            guard request.writes.count >= DirectCommitDecoder.streamedWrites else { continue }
+            let bytes: [UInt8] = try request.serializedBytes()
+            let whole = try #require(direct(bytes))
+            let found = try #require(await streamed(bytes), "a request of \(request.writes.count) writes was not streamed")
+            #expect(found.database == whole.database)
+            #expect(found.writes == whole.writes)
+            streamedCount += 1
+            // The same request damaged inside one write: the feed declines, or gives what the
+            // whole-request decoder gives (nil when that one declines).
+            var damaged = bytes
+            let at = Int.random(in: bytes.count / 2..<bytes.count, using: &random)
+            damaged[at] ^= UInt8(1) << UInt8.random(in: 0..<8, using: &random)
+            guard let outcome = await streamed(damaged) else { continue }
+            if let writes = outcome.writes {
+                #expect(writes == direct(damaged)?.writes)
+                damagedMatched += 1
+            } else {
+                #expect(direct(damaged) == nil)
+                damagedDeclined += 1
+            }
+        }
+        #expect(damagedDeclined + damagedMatched > 0)
+    }
+
+    @Test("small requests and transactions are decoded whole, not streamed")
+    func onlyLargeRequestsOutsideTransactionsStream() throws {
+        var request = Google_Firestore_V1_CommitRequest()
+        request.database = "projects/p/databases/(default)"
+        request.writes = (0..<DirectCommitDecoder.streamedWrites).map { index in
+            var write = Google_Firestore_V1_Write()
+            write.update.name = "projects/p/databases/(default)/documents/items/d\(index)"
+            return write
+        }
+        let large: [UInt8] = try request.serializedBytes()
+        #expect(large.withUnsafeBytes { DirectCommitDecoder.stream($0) } != nil)
+        request.transaction = Data([1, 2, 3])
+        let inTransaction: [UInt8] = try request.serializedBytes()
+        #expect(inTransaction.withUnsafeBytes { DirectCommitDecoder.stream($0) } == nil)
+        request.transaction = Data()
+        request.writes.removeLast()
+        let small: [UInt8] = try request.serializedBytes()
+        #expect(small.withUnsafeBytes { DirectCommitDecoder.stream($0) } == nil)
+    }
+
     @Test("a large batch with one refused write, in any of its runs, is declined as a whole", arguments: [0, 250, 499])
     func largeRequestWithOneBadWriteIsDeclined(at position: Int) throws {
         var request = Google_Firestore_V1_CommitRequest()

@@ -59,25 +59,28 @@ package enum DirectCommitDecoder {
     /// A large request outside a transaction, as a commit whose writes are decoded on another
     /// thread, run by run, while the writer applies the runs already decoded; nil when the request
     /// is small, names a transaction, or is declined before its writes (then `decode` it). The
+    /// first run is decoded here, so the writer never waits for the other thread to start. The
     /// writes can still be declined later: the feed then fails and the request must take
     /// SwiftProtobuf's path (`StreamedCommit.bytes` keeps it).
     package static func stream(_ bytes: UnsafeRawBufferPointer) -> StreamedCommit? {
         guard let layout = try? RequestLayout(scanning: bytes), layout.transaction == nil,
             layout.writes.count >= streamedWrites, let database = try? layout.database()
         else { return nil }
+        let prefix = layout.documentsPrefix
+        guard let first = try? writes(layout.writes[..<firstRunWrites], of: bytes, in: database, prefix: prefix)
+        else { return nil }
         let owned = [UInt8](bytes)
         let feed = WriteFeed(count: layout.writes.count)
-        let prefix = layout.documentsPrefix
+        feed.deliver(first)
         DispatchQueue.global(qos: .userInitiated).async {
             // Whatever happens, the feed ends: a writer applying it never waits forever.
             defer { feed.decline() }
             owned.withUnsafeBytes { raw in
-                var start = 0
-                var length = firstRunWrites
+                var start = firstRunWrites
+                var length = firstRunWrites * 2
                 while start < layout.writes.count {
                     let end = min(start + length, layout.writes.count)
-                    let slices = layout.writes[start..<end].map { UnsafeRawBufferPointer(rebasing: raw[$0]) }
-                    guard let run = try? decode(slices[...], in: database, prefix: prefix) else { return }
+                    guard let run = try? writes(layout.writes[start..<end], of: raw, in: database, prefix: prefix) else { return }
                     feed.deliver(run)
                     start = end
                     length = min(length * 2, longestRunWrites)
@@ -85,6 +88,13 @@ package enum DirectCommitDecoder {
             }
         }
         return StreamedCommit(databaseName: layout.databaseName, database: database, feed: feed, bytes: owned)
+    }
+
+    /// The writes whose bytes are at `ranges` of `bytes`, in order.
+    private static func writes(
+        _ ranges: ArraySlice<Range<Int>>, of bytes: UnsafeRawBufferPointer, in database: DatabaseID, prefix: [UInt8]
+    ) throws(DirectDecodingDeclined) -> [Write] {
+        try decode(ranges.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }[...], in: database, prefix: prefix)
     }
 
     private static func commit(_ bytes: UnsafeRawBufferPointer) throws(DirectDecodingDeclined) -> DecodedCommit {
