@@ -226,6 +226,25 @@ struct DirectCommitDecoderTests {
         #expect(small.withUnsafeBytes { DirectCommitDecoder.stream($0) } == nil)
     }
 
+    @Test("read streams what stream streams and decodes the rest as decode does")
+    func readChoosesAsStreamAndDecodeDo() async throws {
+        var requests = RandomCommitRequests(random: SoakRandomForTests(seed: 99))
+        for index in 0..<60 {
+            let bytes: [UInt8] = try requests.request(maxWrites: index % 2 == 0 ? 4 : 300).serializedBytes()
+            switch bytes.withUnsafeBytes({ DirectCommitDecoder.read($0) }) {
+            case .streamed(let commit):
+                let expected = await streamed(bytes)
+                #expect(expected?.database == commit.database)
+                #expect(await commit.feed.collected() == expected?.writes)
+            case .decoded(let commit):
+                #expect(bytes.withUnsafeBytes { DirectCommitDecoder.stream($0) } == nil)
+                #expect(commit.writes == direct(bytes)?.writes)
+            case nil:
+                #expect(direct(bytes) == nil)
+            }
+        }
+    }
+
     @Test("a large batch with one refused write, in any of its runs, is declined as a whole", arguments: [0, 250, 499])
     func largeRequestWithOneBadWriteIsDeclined(at position: Int) throws {
         var request = Google_Firestore_V1_CommitRequest()

@@ -41,7 +41,20 @@ package struct DecodedCommit: Sendable {
 package enum DirectCommitDecoder {
     /// The commit in `bytes`, or nil when the request must take SwiftProtobuf's path.
     package static func decode(_ bytes: UnsafeRawBufferPointer) -> DecodedCommit? {
-        try? commit(bytes)
+        guard let layout = try? RequestLayout(scanning: bytes) else { return nil }
+        return try? commit(bytes, layout: layout)
+    }
+
+    /// The request in `bytes`, streamed (`stream`) when it is large and outside a transaction,
+    /// else decoded whole (`decode`), from one pass over its top level; nil when it must take
+    /// SwiftProtobuf's path.
+    package static func read(_ bytes: UnsafeRawBufferPointer) -> DirectCommit? {
+        guard let layout = try? RequestLayout(scanning: bytes) else { return nil }
+        if layout.streams {
+            // A first run the decoder declines would decline the whole-request decoding too.
+            return stream(bytes, layout: layout).map(DirectCommit.streamed)
+        }
+        return (try? commit(bytes, layout: layout)).map(DirectCommit.decoded)
     }
 
     /// Fewest writes decoded in parallel: below it, handing out the work costs more than it saves.
@@ -63,9 +76,13 @@ package enum DirectCommitDecoder {
     /// writes can still be declined later: the feed then fails and the request must take
     /// SwiftProtobuf's path (`StreamedCommit.bytes` keeps it).
     package static func stream(_ bytes: UnsafeRawBufferPointer) -> StreamedCommit? {
-        guard let layout = try? RequestLayout(scanning: bytes), layout.transaction == nil,
-            layout.writes.count >= streamedWrites, let database = try? layout.database()
-        else { return nil }
+        guard let layout = try? RequestLayout(scanning: bytes), layout.streams else { return nil }
+        return stream(bytes, layout: layout)
+    }
+
+    /// `stream` of a request already scanned (`layout.streams` holds).
+    private static func stream(_ bytes: UnsafeRawBufferPointer, layout: RequestLayout) -> StreamedCommit? {
+        guard let database = try? layout.database() else { return nil }
         let prefix = layout.documentsPrefix
         guard let first = try? writes(layout.writes[..<firstRunWrites], of: bytes, in: database, prefix: prefix)
         else { return nil }
@@ -97,8 +114,9 @@ package enum DirectCommitDecoder {
         try decode(ranges.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }[...], in: database, prefix: prefix)
     }
 
-    private static func commit(_ bytes: UnsafeRawBufferPointer) throws(DirectDecodingDeclined) -> DecodedCommit {
-        let layout = try RequestLayout(scanning: bytes)
+    private static func commit(
+        _ bytes: UnsafeRawBufferPointer, layout: RequestLayout
+    ) throws(DirectDecodingDeclined) -> DecodedCommit {
         let database = try layout.database()
         let writeBytes = layout.writes.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
         let parts = min(ProcessInfo.processInfo.activeProcessorCount, 4, writeBytes.count / (parallelWrites / 2))
@@ -182,8 +200,19 @@ private struct RequestLayout: Sendable {
         try ProtobufCursor.converting { () throws(FirestoreError) in try ResourceName.database(databaseName) }
     }
 
+    /// True when the request is streamed: large enough, and outside a transaction.
+    var streams: Bool { transaction == nil && writes.count >= DirectCommitDecoder.streamedWrites }
+
     /// The prefix of every document name in the database.
     var documentsPrefix: [UInt8] { Array((databaseName + "/documents/").utf8) }
+}
+
+/// A `Commit` request as `DirectCommitDecoder.read` gives it.
+package enum DirectCommit: Sendable {
+    /// A large request whose writes are still being decoded.
+    case streamed(StreamedCommit)
+    /// A request decoded whole.
+    case decoded(DecodedCommit)
 }
 
 /// A `Commit` request whose writes are still being decoded (`DirectCommitDecoder.stream`).

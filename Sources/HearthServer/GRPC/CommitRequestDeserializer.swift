@@ -33,11 +33,10 @@ struct CommitRequestDeserializer: MessageDeserializer {
     /// - Throws: as `SizeLimitedDeserializer` does.
     func deserialize<Bytes: GRPCContiguousBytes>(_ serializedMessageBytes: Bytes) throws -> CommitInput {
         try sizeLimited.checkSize(of: serializedMessageBytes)
-        if let commit = serializedMessageBytes.withUnsafeBytes({ DirectCommitDecoder.stream($0) }) {
-            return .streamed(commit)
-        }
-        if let commit = serializedMessageBytes.withUnsafeBytes({ DirectCommitDecoder.decode($0) }) {
-            return .direct(commit)
+        switch serializedMessageBytes.withUnsafeBytes({ DirectCommitDecoder.read($0) }) {
+        case .streamed(let commit): return .streamed(commit)
+        case .decoded(let commit): return .direct(commit)
+        case nil: break
         }
         return .message(try sizeLimited.deserialize(serializedMessageBytes))
     }
