@@ -107,6 +107,7 @@ demo-medspace: deps
 
 ## bench: release-build benchmarks, JSON written to bench.json
 bench: deps
+	$(SWIFT) build -c release --product hearth  # the wire rounds' `hearth serve` rows run it
 	$(SWIFT) run -c release hearth-bench --json bench.json
 
 ## bench-client: end-to-end figures through the official Python client against a release `hearth serve`
@@ -123,6 +124,7 @@ bench-transfer-memory: deps
 
 ## bench-quick: a smaller benchmark run
 bench-quick: deps
+	$(SWIFT) build -c release --product hearth
 	$(SWIFT) run -c release hearth-bench --quick --json bench-quick.json
 
 clean:

@@ -110,6 +110,7 @@ enum BenchReport {
                 row["ratio_min"] = spread.min
                 row["ratio_median"] = spread.median
                 row["ratio_max"] = spread.max
+                row["round_ratios"] = result.roundRatios
             }
             for (name, value) in result.metrics { row[name] = value }
             return row

@@ -2,6 +2,7 @@ import FirestoreWire
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import HearthCore
+import SwiftProtobuf
 
 /// Drives a running emulator over gRPC on loopback, one HTTP/2 connection per client, as an admin.
 enum WireBenchClient {
@@ -98,6 +99,33 @@ enum WireBenchClient {
             }
             return documents
         }
+    }
+
+    /// Runs, over the wire, the query `WireBenchEngine.queryOnce` runs in process (the newest
+    /// `createdAt` of `collection`) and returns the seconds it took: the server answers it once
+    /// the commits' deferred index work is done.
+    static func queryOnce(collection: String, database: DatabaseID, port: Int) async throws -> Double {
+        var request = Google_Firestore_V1_RunQueryRequest()
+        request.parent = database.resourceName + "/documents"
+        var from = Google_Firestore_V1_StructuredQuery.CollectionSelector()
+        from.collectionID = collection
+        var order = Google_Firestore_V1_StructuredQuery.Order()
+        order.field.fieldPath = "createdAt"
+        order.direction = .descending
+        request.structuredQuery.from = [from]
+        request.structuredQuery.orderBy = [order]
+        request.structuredQuery.limit = Google_Protobuf_Int32Value(1)
+        let (found, seconds) = try await WireStopwatch.time {
+            try await withClient(port: port) { client in
+                try await client.runQuery(request: ClientRequest(message: request, metadata: metadata)) { response in
+                    var documents = 0
+                    for try await answer in response.messages where answer.hasDocument { documents += 1 }
+                    return documents
+                }
+            }
+        }
+        guard found == 1 else { throw WireBenchFailure(description: "the query after the commits found \(found) documents") }
+        return seconds
     }
 
     /// Fetches one document and checks that it came back whole.

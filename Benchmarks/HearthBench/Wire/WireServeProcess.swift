@@ -1,0 +1,83 @@
+import Foundation
+
+/// A `hearth serve` child process on a free loopback port: the emulator exactly as users run it
+/// (its own process, NIO's event loops as Swift concurrency's executor, `hearth serve`'s defaults),
+/// so the bench's in-process client drives the same server the Python client does.
+enum WireServeProcess {
+    /// The `hearth` executable: `HEARTH_BIN` if set, else the one built beside `hearth-bench`;
+    /// nil when neither exists (then the rows that need it are left out).
+    static func binary() -> String? {
+        if let path = ProcessInfo.processInfo.environment["HEARTH_BIN"], !path.isEmpty {
+            return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+        }
+        guard let bench = Bundle.main.executableURL else { return nil }
+        let path = bench.deletingLastPathComponent().appendingPathComponent("hearth").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    /// Starts `binary serve --port 0 --data directory`, runs `body` with the port it announced, then
+    /// stops it with SIGTERM and checks that it exited cleanly; returns what `body` returns.
+    static func withServe<R>(binary: String, directory: String, _ body: (Int) async throws -> R) async throws -> R {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let logPath = directory + "/serve.log"
+        guard FileManager.default.createFile(atPath: logPath, contents: nil),
+              let log = FileHandle(forWritingAtPath: logPath)
+        else { throw WireBenchFailure(description: "cannot create \(logPath)") }
+        defer { try? log.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--data", directory + "/data"]
+        process.standardOutput = log
+        process.standardError = log
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let result: R
+        do {
+            let port = try await announcedPort(of: process, logPath: logPath)
+            result = try await body(port)
+        } catch {
+            process.terminate()
+            _ = try? await exit(of: process, logPath: logPath)
+            throw error
+        }
+        process.terminate()
+        guard try await exit(of: process, logPath: logPath) == 0 else {
+            throw WireBenchFailure(description: "hearth serve exited with \(process.terminationStatus):\n" + tail(logPath))
+        }
+        return result
+    }
+
+    /// Waits (up to 60 s) for the ready line and returns the port of its `FIRESTORE_EMULATOR_HOST` line.
+    private static func announcedPort(of process: Process, logPath: String) async throws -> Int {
+        let marker = "FIRESTORE_EMULATOR_HOST="
+        for _ in 0..<3_000 {
+            let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            if text.contains("ready"),
+               let line = text.split(separator: "\n").first(where: { $0.hasPrefix(marker) }),
+               let port = line.split(separator: ":").last.flatMap({ Int($0) }) {
+                return port
+            }
+            guard process.isRunning else { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw WireBenchFailure(description: "hearth serve did not become ready:\n" + tail(logPath))
+    }
+
+    /// Waits (up to 60 s) for `process` to exit and returns its status.
+    private static func exit(of process: Process, logPath: String) async throws -> Int32 {
+        for _ in 0..<3_000 where process.isRunning {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        guard !process.isRunning else {
+            process.interrupt()
+            throw WireBenchFailure(description: "hearth serve did not stop within 60 s:\n" + tail(logPath))
+        }
+        return process.terminationStatus
+    }
+
+    /// The last lines of the process's output, for an error.
+    private static func tail(_ logPath: String) -> String {
+        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").suffix(20).joined(separator: "\n")
+    }
+}
