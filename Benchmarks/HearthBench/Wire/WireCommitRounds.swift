@@ -35,7 +35,7 @@ enum WireCommitRounds {
         let batches = try ranges.map { range throws(FirestoreError) in try WireBenchData.writes(range, in: collection) }
         let serve = WireServeProcess.binary()
         if serve == nil {
-            print("hearth-bench: no `hearth` binary beside hearth-bench (nor HEARTH_BIN): the `hearth serve` rows are left out")
+            print("hearth-bench: no executable `hearth` (HEARTH_BIN if set, else beside hearth-bench): the `hearth serve` rows are left out")
         }
         let sides = Side.allCases.filter { !$0.needsServe || serve != nil }
         var seconds: [Side: [Double]] = [:]

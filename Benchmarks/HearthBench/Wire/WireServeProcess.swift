@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A `hearth serve` child process on a free loopback port: the emulator exactly as users run it
 /// (its own process, NIO's event loops as Swift concurrency's executor, `hearth serve`'s defaults),
@@ -37,11 +40,11 @@ enum WireServeProcess {
             result = try await body(port)
         } catch {
             process.terminate()
-            _ = try? await exit(of: process, logPath: logPath)
+            _ = try? await waitForExit(of: process, logPath: logPath)
             throw error
         }
         process.terminate()
-        guard try await exit(of: process, logPath: logPath) == 0 else {
+        guard try await waitForExit(of: process, logPath: logPath) == 0 else {
             throw WireBenchFailure(description: "hearth serve exited with \(process.terminationStatus):\n" + tail(logPath))
         }
         return result
@@ -63,13 +66,13 @@ enum WireServeProcess {
         throw WireBenchFailure(description: "hearth serve did not become ready:\n" + tail(logPath))
     }
 
-    /// Waits (up to 60 s) for `process` to exit and returns its status.
-    private static func exit(of process: Process, logPath: String) async throws -> Int32 {
+    /// Waits (up to 60 s) for `process` to exit and returns its status; kills it if it is still running.
+    private static func waitForExit(of process: Process, logPath: String) async throws -> Int32 {
         for _ in 0..<3_000 where process.isRunning {
             try await Task.sleep(for: .milliseconds(20))
         }
         guard !process.isRunning else {
-            process.interrupt()
+            kill(process.processIdentifier, SIGKILL)
             throw WireBenchFailure(description: "hearth serve did not stop within 60 s:\n" + tail(logPath))
         }
         return process.terminationStatus
