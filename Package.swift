@@ -177,7 +177,7 @@ let package = Package(
             name: "HearthBench",
             dependencies: [
                 "Hearth", "HearthCore", "HearthRules", "HearthServer", "FirestoreWire", "LMDB", "HearthTransfer",
-                "Komunit", "Medspace",
+                "Komunit", "Medspace", "HearthTestSupport",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
@@ -198,7 +198,7 @@ let package = Package(
         .executableTarget(
             name: "hearth-soak",
             dependencies: [
-                "FirestoreWire",
+                "FirestoreWire", "HearthTestSupport",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),

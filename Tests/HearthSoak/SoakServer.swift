@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 
 /// One `hearth serve` process on loopback over the scratch data directory, killed with SIGKILL.
 final class SoakServer: @unchecked Sendable {
@@ -13,44 +14,24 @@ final class SoakServer: @unchecked Sendable {
     /// inside a map growth).
     init(hearth: String, data: String, initialMapSize: Int?, log: String, faultKill: String? = nil) async throws {
         self.log = log
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process.executableURL = URL(fileURLWithPath: hearth)
         process.arguments = [
             "serve", "--host", "127.0.0.1", "--port", "0", "--data", data, "--log-level", "warning",
         ] + (initialMapSize.map { ["--initial-map-size", String($0)] } ?? [])
-        process.standardOutput = output
-        process.standardError = output
         if let faultKill {
             var environment = ProcessInfo.processInfo.environment
             environment["HEARTH_FAULT_KILL"] = faultKill
             process.environment = environment
         }
-        try process.run()
-        try output.close()
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            if text.contains("ready"), let port = Self.announcedPort(text) {
-                self.port = port
-                return
-            }
-            guard process.isRunning else {
-                if killedItselfInGrowth { throw SoakFailure.killedInGrowthAtStart }
-                throw SoakFailure("hearth serve exited at start:\n\(text)")
-            }
-            try await Task.sleep(for: .milliseconds(20))
+        do {
+            port = try await ServeProcessLaunch.run(process, log: log)
+        } catch ServeProcessLaunch.Failure.exitedAtStart(let text) {
+            if killedItselfInGrowth { throw SoakFailure.killedInGrowthAtStart }
+            throw SoakFailure("hearth serve exited at start:\n\(text)")
+        } catch ServeProcessLaunch.Failure.notReady {
+            kill()
+            throw SoakFailure("hearth serve did not become ready within 60 s")
         }
-        kill()
-        throw SoakFailure("hearth serve did not become ready within 60 s")
-    }
-
-    /// The port in the `FIRESTORE_EMULATOR_HOST=127.0.0.1:PORT` line.
-    private static func announcedPort(_ text: String) -> Int? {
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("FIRESTORE_EMULATOR_HOST=") }),
-            let colon = line.lastIndex(of: ":")
-        else { return nil }
-        return Int(line[line.index(after: colon)...])
     }
 
     /// The server's process id.

@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,24 +24,25 @@ enum WireServeProcess {
     static func withServe<R>(binary: String, directory: String, _ body: (Int) async throws -> R) async throws -> R {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let logPath = directory + "/serve.log"
-        guard FileManager.default.createFile(atPath: logPath, contents: nil),
-              let log = FileHandle(forWritingAtPath: logPath)
-        else { throw WireBenchFailure(description: "cannot create \(logPath)") }
-        defer { try? log.close() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--data", directory + "/data"]
-        process.standardOutput = log
-        process.standardError = log
         process.standardInput = FileHandle.nullDevice
-        try process.run()
         let result: R
         do {
-            let port = try await announcedPort(of: process, logPath: logPath)
+            let port: Int
+            do {
+                port = try await ServeProcessLaunch.run(process, log: logPath)
+            } catch is ServeProcessLaunch.Failure {
+                throw WireBenchFailure(description: "hearth serve did not become ready:\n" + tail(logPath))
+            }
             result = try await body(port)
         } catch {
-            process.terminate()
-            _ = try? await waitForExit(of: process, logPath: logPath)
+            // A process that never started (no such executable) has nothing to stop.
+            if process.processIdentifier != 0 {
+                if process.isRunning { process.terminate() }
+                _ = try? await waitForExit(of: process, logPath: logPath)
+            }
             throw error
         }
         process.terminate()
@@ -48,22 +50,6 @@ enum WireServeProcess {
             throw WireBenchFailure(description: "hearth serve exited with \(process.terminationStatus):\n" + tail(logPath))
         }
         return result
-    }
-
-    /// Waits (up to 60 s) for the ready line and returns the port of its `FIRESTORE_EMULATOR_HOST` line.
-    private static func announcedPort(of process: Process, logPath: String) async throws -> Int {
-        let marker = "FIRESTORE_EMULATOR_HOST="
-        for _ in 0..<3_000 {
-            let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-            if text.contains("ready"),
-               let line = text.split(separator: "\n").first(where: { $0.hasPrefix(marker) }),
-               let port = line.split(separator: ":").last.flatMap({ Int($0) }) {
-                return port
-            }
-            guard process.isRunning else { break }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw WireBenchFailure(description: "hearth serve did not become ready:\n" + tail(logPath))
     }
 
     /// Waits (up to 60 s) for `process` to exit and returns its status; kills it if it is still running.
