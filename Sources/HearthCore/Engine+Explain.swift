@@ -10,13 +10,17 @@ extension Engine {
         guard options.analyze else {
             let target = try checkedTarget(query, in: database, access: access)
             _ = try resolve(consistency, in: database)
-            return ([], ExplainReport.planOnly(try plan(for: target, in: database)))
+            var metrics = ExplainReport.planOnly(try plan(for: target, in: database))
+            if let index = vectorIndex(for: query) { metrics.planSummary = ExplainReport.summary(of: index) }
+            return ([], metrics)
         }
         let clock = ContinuousClock()
         let start = clock.now
         let (documents, explanation) = try executeQuery(query, in: database, consistency: consistency, access: access)
         let duration = clock.now - start
-        return (documents, ExplainReport.query(explanation, results: documents.count, duration: duration))
+        var metrics = ExplainReport.query(explanation, results: documents.count, duration: duration)
+        if let index = vectorIndex(for: query) { metrics.planSummary = ExplainReport.summary(of: index) }
+        return (documents, metrics)
     }
 
     /// Runs aggregations under Query Explain: with `options.analyze` the results as

@@ -52,9 +52,25 @@ extension Engine {
             base.projection = nil
         }
         let target = try QueryTarget(base, database: database)
-        try checkIndexes(target)
+        if let search = query.findNearest {
+            // Production serves a vector query from a declared vector index, whose leading fields
+            // stand for the composite the filter would otherwise need.
+            if options.requireIndexes {
+                try VectorIndexRequirement.check(base, search: search, configuration: options.indexes, project: database.project)
+            }
+        } else {
+            try checkIndexes(target)
+        }
         try authorizeList(query, in: database, access: access)
         return target
+    }
+
+    /// The declared vector index a vector query is served from (what Query Explain names), or nil.
+    func vectorIndex(for query: StructuredQuery) -> VectorIndexDefinition? {
+        guard let search = query.findNearest else { return nil }
+        var base = query
+        base.findNearest = nil
+        return VectorIndexRequirement.index(for: base, search: search, configuration: options.indexes)
     }
 
     /// The number of documents `target` matches (ignoring offset and limit), counted from index

@@ -62,7 +62,7 @@ def test_collection_group_query(client, cities):
     cities.document("c01").collection(group).document("y").set({"n": 2})
     results = client.collection_group(group).get(explain_options=ExplainOptions(analyze=True))
     assert sorted(s.id for s in results) == ["x", "y"]
-    assert only_index(results.get_explain_metrics()) == {"query_scope": "Collection Group", "properties": "(__name__ ASC)"}
+    assert only_index(results.get_explain_metrics()) == {"query_scope": "Collection group", "properties": "(__name__ ASC)"}
 
 
 def test_aggregation(cities):

@@ -6,9 +6,12 @@ package enum ProtoQuery {
     /// The core query for `proto` under `parent` (the documents root or a document path).
     /// - Throws: `INVALID_ARGUMENT` for a malformed query (the core validates the rest when it runs).
     package static func query(_ proto: Google_Firestore_V1_StructuredQuery, parent: ResourcePath) throws(FirestoreError) -> StructuredQuery {
-        guard proto.from.count == 1, let selector = proto.from.first else {
-            throw FirestoreError(.invalidArgument, "A query must have exactly one collection selector in 'from', but has \(proto.from.count).")
+        guard proto.from.count <= 1 else {
+            throw FirestoreError(.invalidArgument, "A query must have at most one collection selector in 'from', but has \(proto.from.count).")
         }
+        // No `from` at all is a kindless query, as `{collection_id: "", all_descendants: true}`
+        // is: every collection below the parent (the Admin SDKs' recursive deletes send both).
+        let selector = proto.from.first ?? .with { $0.allDescendants = true }
         let collectionID: String?
         if selector.collectionID.isEmpty {
             guard selector.allDescendants else {

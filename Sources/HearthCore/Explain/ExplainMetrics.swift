@@ -36,7 +36,7 @@ public struct PlanSummary: Sendable, Equatable {
 
 /// One index in a plan summary, in the shape production prints it.
 public struct IndexUsed: Sendable, Equatable {
-    /// `Collection` or `Collection Group`.
+    /// `Collection` or `Collection group`.
     public var queryScope: String
     /// The index's fields with directions, e.g. `(city ASC, population DESC, __name__ DESC)`.
     public var properties: String

@@ -1,7 +1,7 @@
 /// The one place Hearth's query plan and executor counts become Firestore's Query Explain report.
 ///
 /// - Each index the plan reads is one `indexes_used` entry: its scope (`Collection` or
-///   `Collection Group`) and its fields as production prints them, `__name__` last. A plan that
+///   `Collection group`) and its fields as production prints them, `__name__` last. A plan that
 ///   reads no index (nothing can match, or the collections are read whole) lists none.
 /// - A query bills one read per document returned, and one read (`min_query_cost`) when it
 ///   returns none; an aggregation bills one read per 1,000 index entries read, at least one.
@@ -11,6 +11,12 @@ enum ExplainReport {
         PlanSummary(indexesUsed: plan.indexesRead.map { index in
             IndexUsed(queryScope: scopeName(index.scope), properties: index.properties)
         })
+    }
+
+    /// The planning stage of a vector query served from a declared vector index: that index, as
+    /// production names it (`(color ASC, __name__ ASC, embedding VECTOR<3>)`).
+    static func summary(of index: VectorIndexDefinition) -> PlanSummary {
+        PlanSummary(indexesUsed: [IndexUsed(queryScope: scopeName(index.queryScope), properties: index.explainProperties)])
     }
 
     /// The report of a query run that returned `results` documents in `duration`.
@@ -49,7 +55,7 @@ enum ExplainReport {
     static func scopeName(_ scope: IndexDefinition.QueryScope) -> String {
         switch scope {
         case .collection: "Collection"
-        case .collectionGroup: "Collection Group"
+        case .collectionGroup: "Collection group"
         }
     }
 }

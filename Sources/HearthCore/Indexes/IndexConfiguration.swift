@@ -8,11 +8,16 @@ public struct IndexConfiguration: Sendable, Equatable {
     public var indexes: [IndexDefinition]
     /// Single-field overrides.
     public var fieldOverrides: [FieldOverride]
+    /// Vector indexes (entries of `indexes` whose last field has `vectorConfig`).
+    public var vectorIndexes: [VectorIndexDefinition]
 
     /// Creates a configuration.
-    public init(indexes: [IndexDefinition] = [], fieldOverrides: [FieldOverride] = []) {
+    public init(
+        indexes: [IndexDefinition] = [], fieldOverrides: [FieldOverride] = [], vectorIndexes: [VectorIndexDefinition] = []
+    ) {
         self.indexes = indexes
         self.fieldOverrides = fieldOverrides
+        self.vectorIndexes = vectorIndexes
     }
 
     /// Reads `firestore.indexes.json` text (decoded with `Codable`, then checked entry by entry).
@@ -27,14 +32,19 @@ public struct IndexConfiguration: Sendable, Equatable {
             throw FirestoreError(.invalidArgument, "firestore.indexes.json is not valid JSON: \(error.localizedDescription)")
         }
         var indexes: [IndexDefinition] = []
+        var vectorIndexes: [VectorIndexDefinition] = []
         for (position, entry) in (file.indexes ?? []).enumerated() {
-            indexes.append(try entry.definition(at: "indexes[\(position)]"))
+            if let vector = try entry.vectorDefinition(at: "indexes[\(position)]") {
+                vectorIndexes.append(vector)
+            } else {
+                indexes.append(try entry.definition(at: "indexes[\(position)]"))
+            }
         }
         var overrides: [FieldOverride] = []
         for (position, entry) in (file.fieldOverrides ?? []).enumerated() {
             overrides.append(try entry.fieldOverride(at: "fieldOverrides[\(position)]"))
         }
-        self.init(indexes: indexes, fieldOverrides: overrides)
+        self.init(indexes: indexes, fieldOverrides: overrides, vectorIndexes: vectorIndexes)
     }
 
     /// The composite indexes over collection id `collectionID`.

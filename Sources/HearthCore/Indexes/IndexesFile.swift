@@ -14,6 +14,45 @@ struct IndexesFile: Decodable {
         let queryScope: String?
         let fields: [FieldEntry]?
 
+        /// The vector index this entry declares when its last field has `vectorConfig`, else nil.
+        /// - Throws: `INVALID_ARGUMENT` naming `path` and what is wrong.
+        func vectorDefinition(at path: String) throws(FirestoreError) -> VectorIndexDefinition? {
+            let entries = fields ?? []
+            guard entries.contains(where: { $0.vectorConfig != nil }) else { return nil }
+            guard let last = entries.last, let config = last.vectorConfig,
+                  entries.dropLast().allSatisfy({ $0.vectorConfig == nil }) else {
+                throw IndexesFile.invalid("\(path) may have one vectorConfig field, and only as its last field.")
+            }
+            let vectorPath = "\(path).fields[\(entries.count - 1)]"
+            guard last.order == nil, last.arrayConfig == nil, last.mode == nil else {
+                throw IndexesFile.invalid("\(vectorPath) needs exactly one of order, arrayConfig or vectorConfig.")
+            }
+            guard let dimension = config.dimension, dimension >= 1, dimension <= VectorSearch.maxDimensions else {
+                throw IndexesFile.invalid("\(vectorPath).vectorConfig.dimension must be a number from 1 to \(VectorSearch.maxDimensions).")
+            }
+            guard config.flat != nil else {
+                throw IndexesFile.invalid("\(vectorPath).vectorConfig needs \"flat\": {} (the only vector index type).")
+            }
+            let group = try IndexesFile.nonEmpty(collectionGroup, "collectionGroup", at: path)
+            let vectorField = try FieldPath(serverFormat: try IndexesFile.nonEmpty(last.fieldPath, "fieldPath", at: vectorPath))
+            var prefix: [IndexDefinition.Field] = []
+            for (position, field) in entries.dropLast().enumerated() {
+                let fieldPath = "\(path).fields[\(position)]"
+                let name = try FieldPath(serverFormat: try IndexesFile.nonEmpty(field.fieldPath, "fieldPath", at: fieldPath))
+                let mode = try field.mode(at: fieldPath)
+                guard mode != .arrayContains else {
+                    throw IndexesFile.invalid("\(fieldPath): a vector index's other fields need an order, not arrayConfig.")
+                }
+                prefix.append(IndexDefinition.Field(name, mode))
+            }
+            guard Set(prefix.map(\.fieldPath) + [vectorField]).count == prefix.count + 1 else {
+                throw IndexesFile.invalid("\(path) names a field twice.")
+            }
+            return VectorIndexDefinition(
+                collectionGroup: group, queryScope: try IndexesFile.scope(queryScope, at: path), fields: prefix,
+                vectorField: vectorField, dimension: dimension)
+        }
+
         /// The index definition this entry declares.
         /// - Throws: `INVALID_ARGUMENT` naming `path` and what is wrong.
         func definition(at path: String) throws(FirestoreError) -> IndexDefinition {
@@ -39,12 +78,14 @@ struct IndexesFile: Decodable {
         }
     }
 
-    /// One field of an index: its path and exactly one of `order`, `arrayConfig` or legacy `mode`.
+    /// One field of an index: its path and exactly one of `order`, `arrayConfig`, `vectorConfig`
+    /// or legacy `mode`.
     struct FieldEntry: Decodable {
         let fieldPath: String?
         let order: String?
         let arrayConfig: String?
         let mode: String?
+        var vectorConfig: VectorConfigEntry? = nil
 
         /// The mode this entry gives.
         /// - Throws: `INVALID_ARGUMENT` when none or several are given, or the value is unknown.
@@ -62,6 +103,15 @@ struct IndexesFile: Decodable {
             default: throw IndexesFile.invalid("\(path).\(key) has an unknown value \"\(text)\".")
             }
         }
+    }
+
+    /// A field's `vectorConfig`: the dimension and the index type (`flat`, an empty object).
+    struct VectorConfigEntry: Decodable {
+        let dimension: Int?
+        let flat: FlatEntry?
+
+        /// `"flat": {}`: no settings.
+        struct FlatEntry: Decodable {}
     }
 
     /// One single-field override: the field and the indexes it keeps.

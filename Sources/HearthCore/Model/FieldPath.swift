@@ -25,14 +25,17 @@ public struct FieldPath: Sendable, Hashable, Comparable, CustomStringConvertible
         }
         let path = FieldPath(uncheckedSegments: segments)
         let size = path.canonicalString.utf8.count
-        guard size <= FieldPath.maxBytes else {
-            throw FirestoreError(
-                .invalidArgument,
-                "Invalid field path (\(MessageText.display(path.canonicalString))). Field paths must not be longer "
-                    + "than \(MessageText.withThousandsSeparators(FieldPath.maxBytes)) bytes, but this one has "
-                    + "\(MessageText.withThousandsSeparators(size)).")
-        }
+        guard size <= FieldPath.maxBytes else { throw FieldPath.tooLong(size: size, path: path) }
         self = path
+    }
+
+    /// `INVALID_ARGUMENT` for a field path of `size` bytes, over `maxBytes`.
+    package static func tooLong(size: Int, path: FieldPath) -> FirestoreError {
+        FirestoreError(
+            .invalidArgument,
+            "Invalid field path (\(MessageText.display(path.canonicalString))). Field paths must not be longer "
+                + "than \(MessageText.withThousandsSeparators(FieldPath.maxBytes)) bytes, but this one has "
+                + "\(MessageText.withThousandsSeparators(size)).")
     }
 
     /// Creates a path from field names already known to be valid (internal construction, storage).

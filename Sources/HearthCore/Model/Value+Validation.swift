@@ -31,16 +31,32 @@ private struct FieldValidator {
     let sortsKeys: Bool
     /// The field names from the document's top level down to the value being checked.
     var path: [String] = []
+    /// The UTF-8 bytes of `path`'s names plus one separator between each two.
+    var rawPathBytes = 0
 
     /// Validates the fields of a map whose own nesting level is `level` (0 for the document).
     mutating func validateMap(_ fields: [String: Value], level: Int, isVector: Bool) throws(FirestoreError) {
         let entries = sortsKeys ? fields.sorted { String.compareUTF8($0.key, $1.key) < 0 } : Array(fields)
         for (name, value) in entries {
             path.append(name)
+            let added = name.utf8.count + (path.count > 1 ? 1 : 0)
+            rawPathBytes += added
             try validateName(name, isVectorMarker: isVector && String.equalUTF8(name, "__type__"))
+            try validatePathLength()
             try validateValue(value, containerLevel: level, insideArray: false)
+            rawPathBytes -= added
             path.removeLast()
         }
+    }
+
+    /// A nested field's whole path (`a.b.c`, quoted as on the wire) is at most 1,500 bytes, as
+    /// production's limit on field paths says. Escaping at most doubles a name and adds two
+    /// backticks, so paths well below the limit are never formatted.
+    private func validatePathLength() throws(FirestoreError) {
+        guard rawPathBytes * 2 + 2 * path.count > FieldPath.maxBytes else { return }
+        let size = FieldPath(uncheckedSegments: path).canonicalString.utf8.count
+        guard size > FieldPath.maxBytes else { return }
+        throw FieldPath.tooLong(size: size, path: FieldPath(uncheckedSegments: path))
     }
 
     private func validateName(_ name: String, isVectorMarker: Bool) throws(FirestoreError) {

@@ -64,11 +64,12 @@ enum QueryFilters {
         return document.fields.value(at: field)
     }
 
-    /// The fields of every inequality filter in `filter` (any nesting).
+    /// The fields of every inequality filter in `filter` (any nesting): `< <= > >= != not-in`
+    /// and the unary `IS_NOT_NULL` / `IS_NOT_NAN` (production's `!= null` / `!= NaN`).
     static func inequalityFields(_ filter: QueryFilter) -> [FieldPath] {
         switch filter {
         case .field(let field, let op, _): return op.isInequality ? [field] : []
-        case .unary: return []
+        case .unary(let field, let op): return op == .isNotNull || op == .isNotNaN ? [field] : []
         case .composite(_, let filters): return filters.flatMap(inequalityFields)
         }
     }

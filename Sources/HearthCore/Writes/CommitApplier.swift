@@ -139,7 +139,7 @@ enum CommitApplier {
         case .set(_, let newFields):
             fields = newFields
         case .update(_, let newFields, let mask):
-            try MaskValidation.validate(mask: mask, fields: newFields)
+            try MaskValidation.validate(mask: mask)
             fields = state?.fields ?? [:]
             for path in mask {
                 if let value = newFields.value(at: path) {

@@ -1,23 +1,22 @@
 /// Checks update masks and transform paths the way Firestore's server does.
 enum MaskValidation {
-    /// A mask must name valid, non-reserved paths, none a prefix of another, and every field in
-    /// `fields` must be covered by some mask path.
-    static func validate(mask: [FieldPath], fields: [String: Value]) throws(FirestoreError) {
+    /// A mask must name valid, non-reserved paths, none a prefix of another. Fields of the
+    /// document that no mask path covers are ignored, as production ignores them (the
+    /// `Write.update_mask` contract: only the masked paths are written).
+    static func validate(mask: [FieldPath]) throws(FirestoreError) {
         try validatePaths(mask, what: "update mask")
-        for leaf in fields.leafPaths() where !mask.contains(where: { $0.isPrefix(of: leaf) }) {
-            throw FirestoreError(
-                .invalidArgument,
-                "Document field '\(leaf.canonicalString)' is not covered by the update mask.")
-        }
     }
 
-    /// Transform paths must be valid, non-reserved, and not overlap one another.
+    /// Transform paths must be valid and non-reserved. Several transforms may name the same (or
+    /// an overlapping) path: they apply in order, each to the result of the one before, as
+    /// Google's emulator applies them (the SDKs refuse such writes before sending them; the
+    /// server's behaviour is not documented).
     static func validate(transforms: [FieldTransform]) throws(FirestoreError) {
         guard !transforms.isEmpty else { return }
-        try validatePaths(transforms.map(\.fieldPath), what: "field transforms")
+        try validateReserved(transforms.map(\.fieldPath), what: "field transforms")
     }
 
-    private static func validatePaths(_ paths: [FieldPath], what: String) throws(FirestoreError) {
+    private static func validateReserved(_ paths: [FieldPath], what: String) throws(FirestoreError) {
         for path in paths {
             if let reserved = path.segments.first(where: isReserved) {
                 throw FirestoreError(
@@ -25,6 +24,10 @@ enum MaskValidation {
                     "Field path '\(path.canonicalString)' in the \(what) uses the reserved name '\(reserved)'.")
             }
         }
+    }
+
+    private static func validatePaths(_ paths: [FieldPath], what: String) throws(FirestoreError) {
+        try validateReserved(paths, what: what)
         if let (a, b) = FieldPath.firstOverlap(in: paths) {
             throw FirestoreError(
                 .invalidArgument,

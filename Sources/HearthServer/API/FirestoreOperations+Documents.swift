@@ -35,17 +35,22 @@ extension FirestoreOperations {
         let read = try resolve(request.selector, in: database)
         let found = try engine.getDocuments(keys, in: database, consistency: read.consistency, access: access)
         usage?.read(keys: keys, database: database)
+        // Production streams the documents it found first, then the missing ones, each group in
+        // request order (the Python client's production-mode `test_get_all` expects it).
         var responses: [Google_Firestore_V1_BatchGetDocumentsResponse] = []
+        var missing: [Google_Firestore_V1_BatchGetDocumentsResponse] = []
         for (name, entry) in zip(names, found) {
             var response = Google_Firestore_V1_BatchGetDocumentsResponse()
+            response.readTime = read.readTime.proto
             if let document = entry.document {
                 response.found = ProtoDocument.proto(document, in: database, mask: mask)
+                responses.append(response)
             } else {
                 response.missing = name
+                missing.append(response)
             }
-            response.readTime = read.readTime.proto
-            responses.append(response)
         }
+        responses += missing
         if let transaction = read.newTransaction {
             if responses.isEmpty { responses.append(Google_Firestore_V1_BatchGetDocumentsResponse()) }
             responses[0].transaction = ProtoTransaction.bytes(transaction)

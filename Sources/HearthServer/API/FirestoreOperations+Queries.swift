@@ -31,20 +31,43 @@ extension FirestoreOperations {
             first.transaction = ProtoTransaction.bytes(transaction)
             responses.append(first)
         }
+        let skipped = explain?.analyze == false
+            ? 0 : try skippedResults(query, returned: documents.count, in: database, consistency: read.consistency, access: access)
         for document in documents {
             var response = Google_Firestore_V1_RunQueryResponse()
             response.document = ProtoDocument.proto(document, in: database)
             response.readTime = read.readTime.proto
+            if responses.allSatisfy({ !$0.hasDocument }) { response.skippedResults = Int32(clamping: skipped) }
             responses.append(response)
         }
         if documents.isEmpty {
             var response = Google_Firestore_V1_RunQueryResponse()
             response.readTime = read.readTime.proto
+            response.skippedResults = Int32(clamping: skipped)
             responses.append(response)
         }
         if let metrics { responses[responses.count - 1].explainMetrics = ProtoExplain.proto(metrics) }
         responses[responses.count - 1].done = true
         return responses
+    }
+
+    /// How many results the query's offset skipped, reported as `skipped_results` on the response
+    /// that follows the skip: the whole offset when a result follows it, else as many as matched
+    /// (counted without reading the documents).
+    private func skippedResults(
+        _ query: StructuredQuery, returned: Int, in database: DatabaseID, consistency: ReadConsistency, access: AccessContext
+    ) throws(FirestoreError) -> Int {
+        guard query.offset > 0, query.findNearest == nil else { return 0 }
+        if returned > 0 { return query.offset }
+        var counting = query
+        counting.offset = 0
+        counting.limit = query.offset
+        counting.projection = nil
+        let values = try engine.runAggregation(
+            counting, aggregations: [Aggregation(.count(upTo: nil), alias: "skipped")], in: database,
+            consistency: consistency, access: access)
+        guard case .integer(let count)? = values["skipped"] else { return 0 }
+        return Int(count)
     }
 
     /// RunAggregationQuery: one result row keyed by alias (or `field_<n>`). With

@@ -35,7 +35,7 @@ package enum ExportLayout {
         }
         let emulatorMetadata = (path as NSString).appendingPathComponent(emulatorMetadataName)
         if files.fileExists(atPath: emulatorMetadata) {
-            return try detect((path as NSString).appendingPathComponent(try firestoreFolder(emulatorMetadata)))
+            return try detect((path as NSString).appendingPathComponent(portable(try firestoreFolder(emulatorMetadata))))
         }
         let entries = (try? files.contentsOfDirectory(atPath: path)) ?? []
         if let overall = entries.sorted().first(where: { $0.hasSuffix(overallSuffix) }) {
@@ -70,13 +70,21 @@ package enum ExportLayout {
         let root = (overall as NSString).deletingLastPathComponent
         var result: [String] = []
         for entry in try ExportMetadata.readOverall(overall) {
-            let kindMetadata = (root as NSString).appendingPathComponent(entry.metadataPath)
+            let kindMetadata = (root as NSString).appendingPathComponent(portable(entry.metadataPath))
             let folder = (kindMetadata as NSString).deletingLastPathComponent
             for file in try ExportMetadata.readKind(kindMetadata) {
-                result.append((folder as NSString).appendingPathComponent(file))
+                result.append((folder as NSString).appendingPathComponent(portable(file)))
             }
         }
         return result
+    }
+
+    /// A path written inside an export's metadata with this system's separators: the Emulator
+    /// Suite on Windows writes `all_namespaces\\all_kinds\\…` where other systems write `/`, and
+    /// a seed folder committed to git travels between them. `\\` cannot occur in a name these
+    /// exports write (kind folders are `all_kinds` or `kind_<id>`, files `output-<n>`).
+    static func portable(_ path: String) -> String {
+        path.contains("\\") ? path.replacingOccurrences(of: "\\", with: "/") : path
     }
 
     /// The kind folder name for a collection id (`kind_<id>`), or `all_kinds`.

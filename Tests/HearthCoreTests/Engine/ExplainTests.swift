@@ -77,7 +77,7 @@ struct ExplainTests {
         #expect(documents.count == 2)
         // Group-scope single-field indexes are kept only where an override asks (as in production),
         // so the group's name entries are read and the filter applied to each document.
-        #expect(metrics.planSummary.indexesUsed == [IndexUsed(queryScope: "Collection Group", properties: "(__name__ ASC)")])
+        #expect(metrics.planSummary.indexesUsed == [IndexUsed(queryScope: "Collection group", properties: "(__name__ ASC)")])
         #expect(metrics.executionStats?.debugStats.documentsScanned == 2)
     }
 

@@ -102,6 +102,9 @@ struct NaiveEvaluator {
             switch filter {
             case .field(let f, let op, _) where [.lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual, .notEqual, .notIn].contains(op):
                 if !inequalities.contains(f) { inequalities.append(f) }
+            case .unary(let f, let op) where op == .isNotNull || op == .isNotNaN:
+                // Production's `!= null` / `!= NaN`: inequalities that order by their field.
+                if !inequalities.contains(f) { inequalities.append(f) }
             case .composite(_, let children): children.forEach(collect)
             default: break
             }

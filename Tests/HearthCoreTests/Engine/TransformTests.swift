@@ -104,15 +104,26 @@ struct TransformTests {
         }
     }
 
-    @Test func overlappingTransformsAreRejected() async throws {
+    @Test func twoTransformsOnOneFieldApplyInOrder() async throws {
         let t = try TestEngine()
-        await expectError(.invalidArgument) {
-            try await t.commit([
-                .set(try t.key("c/d"), fields: [:], transforms: [
-                    FieldTransform(.p("a"), .serverTimestamp), FieldTransform(.p("a.b"), .increment(1)),
-                ])
+        let result = try await t.commit([
+            .set(try t.key("c/d"), fields: ["n": 1], transforms: [
+                FieldTransform(.p("n"), .increment(2)), FieldTransform(.p("n"), .maximum(10)),
+                FieldTransform(.p("n"), .increment(5)),
             ])
-        }
+        ])
+        #expect(try t.get("c/d")?.fields == ["n": 15])
+        #expect(result.writeResults[0].transformResults == [3, 10, 15])
+    }
+
+    @Test func overlappingTransformsApplyInOrder() async throws {
+        let t = try TestEngine()
+        try await t.commit([
+            .set(try t.key("c/d"), fields: [:], transforms: [
+                FieldTransform(.p("a"), .increment(1)), FieldTransform(.p("a.b"), .increment(1)),
+            ])
+        ])
+        #expect(try t.get("c/d")?.fields == ["a": ["b": 1]])
     }
 
     @Test func transformIntoNestedPathCreatesMaps() async throws {

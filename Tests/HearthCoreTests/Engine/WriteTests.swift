@@ -85,12 +85,17 @@ struct WriteTests {
             try await t.commit([Write(.update(key, fields: ["a": 1], mask: [.p("a"), .p("a.b")]))])
         }
         await #expect(throws: FirestoreError.self) {
-            try await t.commit([Write(.update(key, fields: ["a": 1, "b": 2], mask: [.p("a")]))])
-        }
-        await #expect(throws: FirestoreError.self) {
             try await t.commit([Write(.update(key, fields: [:], mask: [.p("__name__")]))])
         }
         #expect(try t.get("c/d") == nil)
+    }
+
+    @Test func fieldsTheMaskDoesNotNameAreIgnored() async throws {
+        let t = try TestEngine()
+        let key = try t.key("c/d")
+        try await t.commit([.set(key, fields: ["a": 0, "b": 0, "keep": true])])
+        try await t.commit([Write(.update(key, fields: ["a": 1, "b": 2, "c": ["d": 3]], mask: [.p("a")]))])
+        #expect(try t.get("c/d")?.fields == ["a": 1, "b": 0, "keep": true])
     }
 
     @Test func deleteOfMissingDocumentSucceeds() async throws {
