@@ -48,7 +48,7 @@ public final class CollectionReference: Query, @unchecked Sendable, CustomString
         if case .collection(let collection) = referencePath, !documentPath.utf8.contains(UInt8(ascii: "/")) {
             // The common case, a plain id: validate only the id, not the whole path again.
             do {
-                try ResourceID.validate(documentPath)
+                try ResourceID.validate(documentPath, isDocumentID: true)
                 let key = try DocumentKey(path: collection.appending(documentPath))
                 return DocumentReference(firestore: firestore, key: key)
             } catch {

@@ -54,9 +54,13 @@ struct ProtoQueryTests {
             offset: 1, limit: 3, projection: [a]))
     }
 
-    @Test("a query needs exactly one collection selector")
-    func selectors() {
-        expectFirestoreError(.invalidArgument) { _ = try ProtoQuery.query(Google_Firestore_V1_StructuredQuery(), parent: .root) }
+    @Test("a query has at most one collection selector; none is a kindless query over every collection")
+    func selectors() throws {
+        let kindless = try ProtoQuery.query(Google_Firestore_V1_StructuredQuery(), parent: .root)
+        #expect(kindless.collectionID == nil && kindless.allDescendants)
+        var two = baseQuery()
+        two.from.append(two.from[0])
+        expectFirestoreError(.invalidArgument) { _ = try ProtoQuery.query(two, parent: .root) }
         var query = baseQuery()
         query.from[0].collectionID = ""
         expectFirestoreError(.invalidArgument) { _ = try ProtoQuery.query(query, parent: .root) }

@@ -18,6 +18,9 @@ package enum ResourceName {
     /// Parses a parent: `projects/{p}/databases/{d}/documents` (the root) or a document name under it.
     /// - Throws: `INVALID_ARGUMENT` when the name is malformed or names a collection.
     package static func parent(_ name: String) throws(FirestoreError) -> (DatabaseID, ResourcePath) {
+        if name.utf8.count > 1, name.utf8.last == UInt8(ascii: "/") {
+            throw FirestoreError(.invalidArgument, "Document parent name \"\(name)\" has invalid trailing \"/\".")
+        }
         let parts = split(name)
         guard parts.count >= 5, parts[0] == "projects", parts[2] == "databases", parts[4] == "documents" else {
             throw FirestoreError(

@@ -147,7 +147,7 @@ enum OrderedValueEncoding {
             writeEscaped(reference.database.database, into: &bytes)
             for segment in reference.key.path.segments {
                 bytes.append(segmentMarker)
-                writeEscaped(segment, into: &bytes)
+                writeSegment(segment, into: &bytes)
             }
             bytes.append(endMarker)
         case .geoPoint(let point):
@@ -186,6 +186,24 @@ enum OrderedValueEncoding {
         } else {
             bytes.append(0xFF)
             ByteWriter.writeUInt64BigEndian(UInt64(UInt(bitPattern: count)), into: &bytes)
+        }
+    }
+
+    /// The bytes after which a numeric document id's 8 ordered bytes follow, in place of an
+    /// escaped id: an escaped string never holds 0x00 0xFF 0xFF (0xFF is not UTF-8), and these
+    /// sort after every escaped id beginning with U+0000 and before every other one, as
+    /// `NumericDocumentID.compare` orders ids.
+    static let numericSegmentMarker: [UInt8] = [0x00, 0xFF, 0xFF]
+
+    /// Writes one path segment: a numeric document id as its marker and ordered number, any other
+    /// id escaped and terminated.
+    @inline(__always)
+    static func writeSegment(_ segment: String, into bytes: inout [UInt8]) {
+        if let number = NumericDocumentID.value(of: segment) {
+            bytes += numericSegmentMarker
+            bytes += NumericDocumentID.orderedBytes(number)
+        } else {
+            writeEscaped(segment, into: &bytes)
         }
     }
 

@@ -53,11 +53,12 @@ package enum UTF8KeyOrder {
         lhs.withUnsafeBufferPointer { l in rhs.withUnsafeBufferPointer { r in compareBytes(l, r) } }
     }
 
-    /// Compares two lists of strings segment by segment (UTF-8 bytes); a proper prefix sorts first.
+    /// Compares two paths segment by segment (`NumericDocumentID.compare`: numeric document ids
+    /// first and numerically, other segments by UTF-8 bytes); a proper prefix sorts first.
     package static func compareSegments(_ lhs: [String], _ rhs: [String]) -> Int {
         let common = Swift.min(lhs.count, rhs.count)
         for index in 0..<common {
-            let result = compare(lhs[index], rhs[index])
+            let result = NumericDocumentID.compare(lhs[index], rhs[index])
             if result != 0 { return result }
         }
         return lhs.count == rhs.count ? 0 : (lhs.count < rhs.count ? -1 : 1)

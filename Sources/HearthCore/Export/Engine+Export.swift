@@ -55,7 +55,7 @@ extension Engine {
                     lastCollection = collection
                     lastPath = known.path
                 }
-                let id = record.fullID ?? String(decoding: UnsafeRawBufferPointer(rebasing: rawKey[12...]), as: UTF8.self)
+                let id = record.fullID ?? StorageKeys.id(fromKeyPart: UnsafeRawBufferPointer(rebasing: rawKey[12...]))
                 let document = Document(
                     key: DocumentKey(unchecked: lastPath.appending(id)), fields: contents.fields,
                     createTime: Timestamp(microseconds: contents.createTime),

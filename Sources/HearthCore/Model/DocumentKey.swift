@@ -25,7 +25,7 @@ public struct DocumentKey: Sendable, Hashable, Comparable, CustomStringConvertib
                 "Invalid document reference. Document references must have an even number of segments, "
                     + "but \(MessageText.display(path.canonicalString)) has \(path.count).")
         }
-        for segment in path.segments { try ResourceID.validate(segment) }
+        for (index, segment) in path.segments.enumerated() { try ResourceID.validate(segment, isDocumentID: index % 2 == 1) }
         let depth = path.count / 2
         guard depth <= DocumentKey.maxDepth else {
             throw FirestoreError(
@@ -87,6 +87,11 @@ public struct DocumentKey: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Parses a full resource name `projects/{p}/databases/{d}/documents/{path}` (server format).
     /// - Throws: `INVALID_ARGUMENT` when the name is malformed, names a collection, or breaks a limit.
     public static func parse(resourceName: String) throws(FirestoreError) -> (DatabaseID, DocumentKey) {
+        if resourceName.utf8.count > 1, resourceName.utf8.last == UInt8(ascii: "/") {
+            // Production's text for a name ending in a slash (an empty last id).
+            throw FirestoreError(
+                .invalidArgument, "Document name \"\(MessageText.display(resourceName))\" has invalid trailing \"/\".")
+        }
         let parts = resourceName.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
         guard parts.count >= 5, String.equalUTF8(parts[0], "projects"), String.equalUTF8(parts[2], "databases"),
@@ -105,6 +110,6 @@ public struct DocumentKey: Sendable, Hashable, Comparable, CustomStringConvertib
     /// The path's canonical string.
     public var description: String { path.canonicalString }
 
-    /// Orders by path (segment by segment, UTF-8 bytes).
+    /// Orders by path (segment by segment, as `ResourcePath.compare` does).
     public static func < (lhs: DocumentKey, rhs: DocumentKey) -> Bool { lhs.path < rhs.path }
 }

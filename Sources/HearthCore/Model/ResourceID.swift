@@ -1,21 +1,25 @@
 /// The rules for one collection id or document id (one segment of a `ResourcePath`).
 ///
 /// An id is non-empty, at most 1,500 UTF-8 bytes, contains no `/`, is not `.` or `..`, and does
-/// not match `__.*__` (reserved). Every error is `INVALID_ARGUMENT` with a message of the form
+/// not match `__.*__` (reserved) — except that a document id may be a numeric id `__id<n>__`
+/// (`NumericDocumentID`). Every error is `INVALID_ARGUMENT` with a message of the form
 /// `Resource id "<id>" is invalid because <reason>.`, the form Firestore uses for a `/`.
 public enum ResourceID {
     /// The longest id, in UTF-8 bytes.
     public static let maxBytes = 1_500
 
-    /// Throws `INVALID_ARGUMENT` unless `id` is a valid collection or document id.
-    public static func validate(_ id: String) throws(FirestoreError) {
-        if let reason = problem(with: id) {
+    /// Throws `INVALID_ARGUMENT` unless `id` is a valid collection id (or, with `isDocumentID`,
+    /// a valid document id: the numeric form `__id<n>__` is allowed there).
+    public static func validate(_ id: String, isDocumentID: Bool = false) throws(FirestoreError) {
+        if let reason = problem(with: id, isDocumentID: isDocumentID) {
             throw FirestoreError(.invalidArgument, "Resource id \"\(MessageText.display(id))\" is invalid because \(reason).")
         }
     }
 
     /// True when `id` satisfies every rule of `validate(_:)`.
-    public static func isValid(_ id: String) -> Bool { problem(with: id) == nil }
+    public static func isValid(_ id: String, isDocumentID: Bool = false) -> Bool {
+        problem(with: id, isDocumentID: isDocumentID) == nil
+    }
 
     /// True when `name` matches `__.*__`: at least four bytes, starting and ending with two underscores.
     public static func isReserved(_ name: String) -> Bool {
@@ -26,7 +30,7 @@ public enum ResourceID {
     }
 
     /// The reason `id` is invalid, worded to follow "because", or nil when it is valid.
-    private static func problem(with id: String) -> String? {
+    private static func problem(with id: String, isDocumentID: Bool) -> String? {
         let bytes = id.utf8
         if bytes.isEmpty { return "it is empty" }
         if bytes.count > maxBytes {
@@ -35,7 +39,7 @@ public enum ResourceID {
         }
         if bytes.contains(UInt8(ascii: "/")) { return "it contains \"/\"" }
         if bytes.elementsEqual(".".utf8) || bytes.elementsEqual("..".utf8) { return "it is \".\" or \"..\"" }
-        if isReserved(id) { return "it is reserved" }
+        if isReserved(id) && !(isDocumentID && NumericDocumentID.value(of: id) != nil) { return "it is reserved" }
         return nil
     }
 }

@@ -31,10 +31,11 @@ public struct ResourcePath: Sendable, Hashable, Comparable, CustomStringConverti
         try self.init(validatingSegments: pieces.map { String(decoding: $0, as: UTF8.self) })
     }
 
-    /// Creates a path from segments, validating each as a collection or document id.
+    /// Creates a path from segments, validating each as a collection id (even positions) or a
+    /// document id (odd positions).
     /// - Throws: `INVALID_ARGUMENT` naming the first invalid segment.
     public init(validatingSegments segments: [String]) throws(FirestoreError) {
-        for segment in segments { try ResourceID.validate(segment) }
+        for (index, segment) in segments.enumerated() { try ResourceID.validate(segment, isDocumentID: index % 2 == 1) }
         self.segments = segments
     }
 
@@ -98,12 +99,13 @@ public struct ResourcePath: Sendable, Hashable, Comparable, CustomStringConverti
     /// True for an odd number of segments (the path of a collection).
     public var isCollectionPath: Bool { count % 2 == 1 }
 
-    /// Compares segment by segment, each by UTF-8 bytes; a proper prefix sorts first. Returns -1, 0 or 1.
+    /// Compares segment by segment (numeric document ids numerically and first, other ids by UTF-8
+    /// bytes; `NumericDocumentID.compare`); a proper prefix sorts first. Returns -1, 0 or 1.
     public static func compare(_ lhs: ResourcePath, _ rhs: ResourcePath) -> Int {
         UTF8KeyOrder.compareSegments(lhs.segments, rhs.segments)
     }
 
-    /// Orders segment by segment (UTF-8 bytes); a proper prefix sorts first.
+    /// Orders as `compare(_:_:)` does.
     public static func < (lhs: ResourcePath, rhs: ResourcePath) -> Bool { compare(lhs, rhs) < 0 }
 
     /// Byte-wise equality of every segment.

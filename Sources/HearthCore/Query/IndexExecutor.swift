@@ -81,7 +81,7 @@ final class IndexExecutor {
             try txn.scan(in: store.tables.documents, from: prefix, to: end, reverse: scan.descending) { key, value in
                 stats.documentsScanned += 1
                 if StorageKeys.isShortened(idKeyLength: key.count - prefix.count) { throw IndexPlanAbandoned() }
-                let id = String(decoding: UnsafeRawBufferPointer(rebasing: key[prefix.count...]), as: UTF8.self)
+                let id = StorageKeys.id(fromKeyPart: UnsafeRawBufferPointer(rebasing: key[prefix.count...]))
                 let documentKey = DocumentKey(unchecked: path.appending(id))
                 guard let document = try DocumentRecord.decode(value).document(key: documentKey) else { return true }
                 if passes(document) { results.append(document) }

@@ -141,7 +141,7 @@ extension DocumentStore {
                 paths[collection] = known.path
             }
             guard let path = paths[collection] else { return true }
-            let id = record.fullID ?? String(decoding: UnsafeRawBufferPointer(rebasing: rawKey[12...]), as: UTF8.self)
+            let id = record.fullID ?? StorageKeys.id(fromKeyPart: UnsafeRawBufferPointer(rebasing: rawKey[12...]))
             if try visit(DocumentKey(unchecked: path.appending(id)), contents.fields, db, collection) { return true }
             // The first key after this one: the key itself with a zero byte appended.
             resume = Array(rawKey) + [0]

@@ -18,7 +18,7 @@ public struct Page<Element: Sendable>: Sendable {
 }
 
 extension DocumentStore {
-    /// Lists the records of the collection at `path` in document-id order (UTF-8 bytes), after
+    /// Lists the records of the collection at `path` in document-id order (`NumericDocumentID.compare`), after
     /// `afterID` (exclusive) when given, at most `limit` of them, phantoms included only when asked.
     func listDocuments(
         db: UInt32, path: ResourcePath, afterID: String?, limit: Int, includeMissing: Bool, in txn: ReadTransaction
@@ -26,7 +26,7 @@ extension DocumentStore {
         guard let collection = try catalog.collectionNumber(db: db, path: path, in: txn) else { return ([], false) }
         let prefix = StorageKeys.documentsPrefix(db: db, collection: collection)
         var start = prefix
-        if let afterID { start += Array(afterID.utf8.prefix(StorageKeys.maxVerbatimIDBytes)) }
+        if let afterID { start += Array(StorageKeys.idKey(afterID).prefix(StorageKeys.maxVerbatimIDBytes)) }
         var gathered: [(id: String, entry: ListedDocument)] = []
         var groupPrefix: [UInt8]?  // the 440-byte prefix of the last shortened key gathered
         var hasMore = false
@@ -38,8 +38,8 @@ extension DocumentStore {
                 hasMore = true
                 return false
             }
-            let id = shortened ? (try DocumentRecord.fullID(of: value) ?? "") : String(decoding: idBytes, as: UTF8.self)
-            if let afterID, String.compareUTF8(id, afterID) <= 0 { return true }
+            let id = shortened ? (try DocumentRecord.fullID(of: value) ?? "") : StorageKeys.id(fromKeyPart: idBytes)
+            if let afterID, NumericDocumentID.compare(id, afterID) <= 0 { return true }
             let record = try DocumentRecord.decode(value)
             guard includeMissing || record.contents != nil else { return true }
             groupPrefix = shortened ? verbatim : nil
@@ -47,7 +47,7 @@ extension DocumentStore {
             gathered.append((id, ListedDocument(key: key, document: record.document(key: key))))
             return true
         }
-        gathered.sort { String.compareUTF8($0.id, $1.id) < 0 }  // only runs of long ids can be out of order
+        gathered.sort { NumericDocumentID.compare($0.id, $1.id) < 0 }  // only runs of long ids can be out of order
         if gathered.count > limit {
             gathered.removeLast(gathered.count - limit)
             hasMore = true

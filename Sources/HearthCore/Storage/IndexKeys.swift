@@ -132,15 +132,21 @@ enum IndexKeys {
     /// Most field numbers remembered at once (the cache starts over past this).
     private static let maxRememberedFieldIDs = 4_096
 
-    /// The name part of a collection-scoped entry.
+    /// The name part of a collection-scoped entry: the id as a string's encoding (a numeric id
+    /// as its ordered number, `OrderedValueEncoding.writeSegment`).
     static func collectionName(id: String) -> [UInt8] {
-        OrderedValueEncoding.encode(.string(id), direction: .ascending)
+        var bytes = [OrderedValueEncoding.Rank.string.rawValue]
+        OrderedValueEncoding.writeSegment(id, into: &bytes)
+        return bytes
     }
 
     /// The name part of a collection-group entry: every segment of the document path.
     static func groupName(path: ResourcePath) -> [UInt8] {
         var bytes = [UInt8]()
-        for segment in path.segments { OrderedValueEncoding.encode(.string(segment), direction: .ascending, into: &bytes) }
+        for segment in path.segments {
+            bytes.append(OrderedValueEncoding.Rank.string.rawValue)
+            OrderedValueEncoding.writeSegment(segment, into: &bytes)
+        }
         return bytes
     }
 

@@ -60,8 +60,15 @@ package enum StorageKeys {
     /// Length of the path hashes used in keys.
     static let pathHashBytes = 16
 
-    /// The key part naming one id: verbatim, or a 440-byte prefix plus the id's SHA-256.
+    /// The first two bytes of a numeric document id's key part (`NumericDocumentID`), followed by
+    /// its 8 ordered bytes: 0xFF never occurs in UTF-8, so no verbatim id has this form, and the
+    /// key sorts before every id but those beginning with U+0000, as Firestore orders numeric ids.
+    static let numericIDMarker: [UInt8] = [0x00, 0xFF]
+
+    /// The key part naming one id: a numeric id's marker and number, the id verbatim, or a
+    /// 440-byte prefix plus the id's SHA-256.
     static func idKey(_ id: String) -> [UInt8] {
+        if let number = NumericDocumentID.value(of: id) { return numericIDMarker + NumericDocumentID.orderedBytes(number) }
         let bytes = Array(id.utf8)
         if bytes.count <= maxVerbatimIDBytes { return bytes }
         return Array(bytes[0..<maxVerbatimIDBytes]) + SHA256.hash(bytes)
@@ -69,6 +76,15 @@ package enum StorageKeys {
 
     /// True when an id key was shortened (the full id lives in the record).
     static func isShortened(idKeyLength: Int) -> Bool { idKeyLength > maxVerbatimIDBytes }
+
+    /// The id an unshortened key part names (the inverse of `idKey` for ids of at most 440 bytes).
+    static func id(fromKeyPart bytes: UnsafeRawBufferPointer) -> String {
+        if bytes.count == 10, bytes[0] == numericIDMarker[0], bytes[1] == numericIDMarker[1],
+           let number = NumericDocumentID.number(fromOrderedBytes: bytes.dropFirst(2)) {
+            return NumericDocumentID.id(number)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// The 16-byte hash of a path's canonical string, used where whole paths cannot fit in a key.
     static func pathHash(_ path: ResourcePath) -> [UInt8] {
@@ -121,7 +137,7 @@ package enum StorageKeys {
     package static func document(db: UInt32, collection: UInt64, id: String) -> [UInt8] {
         var key = documentsPrefix(db: db, collection: collection)
         let utf8 = id.utf8
-        if utf8.count <= maxVerbatimIDBytes {
+        if utf8.count <= maxVerbatimIDBytes, NumericDocumentID.value(of: id) == nil {
             // Into the prefix's reserved room: one allocation for the whole key (point gets).
             key.append(contentsOf: utf8)
         } else {
@@ -138,7 +154,7 @@ package enum StorageKeys {
         let idCount = id.utf8.count
         // The library's closures rethrow untyped; the outcome crosses them as a `Result`.
         let outcome: Result<R, E>
-        if idCount > maxVerbatimIDBytes {
+        if idCount > maxVerbatimIDBytes || NumericDocumentID.value(of: id) != nil {
             outcome = document(db: db, collection: collection, id: id).withUnsafeBytes { bytes in
                 Result { () throws(E) in try body(bytes) }
             }

@@ -78,7 +78,7 @@ struct StorageVerifier {
             let idBytes = UnsafeRawBufferPointer(rebasing: key[12...])
             do {
                 let record = try DocumentRecord.decode(value)
-                var id = String(decoding: idBytes, as: UTF8.self)
+                var id = StorageKeys.id(fromKeyPart: idBytes)
                 if StorageKeys.isShortened(idKeyLength: idBytes.count) {
                     guard let full = record.fullID, StorageKeys.idKey(full) == Array(idBytes) else {
                         report.problems.append("documents: shortened key without a matching full id in \(collection.path)")

@@ -114,7 +114,7 @@ extension FirestoreOperations {
             parent: collection.parent ?? .root, collectionID: collection.lastSegment,
             orderBy: [QueryOrder(FieldPath.documentID)], limit: pageSize.map { $0 + 1 })
         if let pageToken {
-            try ResourceID.validate(pageToken)
+            try ResourceID.validate(pageToken, isDocumentID: true)
             let after = DocumentKey(unchecked: collection.appending(pageToken))
             query.startAt = QueryBound(
                 values: [.reference(DocumentReferenceValue(database: database, key: after))], before: false)

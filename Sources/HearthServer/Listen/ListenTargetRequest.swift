@@ -56,6 +56,11 @@ struct ListenTargetRequest: Sendable, Equatable {
             guard case .structuredQuery(let structured)? = queryTarget.queryType else {
                 throw FirestoreError(.invalidArgument, "A query target needs a structured_query.")
             }
+            // A listener names its collection; the kindless form without `from` is for RunQuery
+            // (the Admin SDKs' recursive deletes), which no SDK listens to.
+            guard !structured.from.isEmpty else {
+                throw FirestoreError(.invalidArgument, "A query target needs a collection selector in 'from'.")
+            }
             kind = .query(try ProtoQuery.query(structured, parent: parent))
         case nil:
             throw FirestoreError(.invalidArgument, "A target must be a query or a documents target.")

@@ -32,6 +32,13 @@ import Testing
         ) { try ResourcePath(validating: input) }
     }
 
+    @Test func numericIDsAreDocumentIDsOnly() throws {
+        #expect(try ResourcePath(validating: "users/__id123__/posts/__id-9__").segments == ["users", "__id123__", "posts", "__id-9__"])
+        #expect(ResourceID.isValid("__id123__", isDocumentID: true))
+        #expect(!ResourceID.isValid("__id123__"))
+        #expect(throws: FirestoreError.self) { try ResourcePath(validating: "__id123__/d") }
+    }
+
     @Test(arguments: [
         ("", "Resource id \"\" is invalid because it is empty."),
         ("a/b", "Resource id \"a/b\" is invalid because it contains \"/\"."),
@@ -39,9 +46,10 @@ import Testing
         ("..", "Resource id \"..\" is invalid because it is \".\" or \"..\"."),
         ("__x__", "Resource id \"__x__\" is invalid because it is reserved."),
         ("____", "Resource id \"____\" is invalid because it is reserved."),
-        ("__id123__", "Resource id \"__id123__\" is invalid because it is reserved."),
+        ("__id12x__", "Resource id \"__id12x__\" is invalid because it is reserved."),
     ])
     func rejectsInvalidIDs(id: String, message: String) {
+        #expect(throws: FirestoreError(.invalidArgument, message)) { try ResourceID.validate(id, isDocumentID: true) }
         #expect(throws: FirestoreError(.invalidArgument, message)) { try ResourceID.validate(id) }
         #expect(throws: FirestoreError(.invalidArgument, message)) {
             try ResourcePath(validatingSegments: ["users", id])
