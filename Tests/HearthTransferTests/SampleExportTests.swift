@@ -51,6 +51,33 @@ struct SampleExportTests {
         }
     }
 
+    @Test func anExportWrittenOnWindowsImportsLikeTheSameExportFromLinux() async throws {
+        let sample = try #require(SampleExports.root).appendingPathComponent("abraham+daily-cat")
+        let expected = try expectedDocuments(sample.appendingPathComponent("expected.jsonl"))
+        let temp = try TemporaryFolder()
+        let copy = URL(fileURLWithPath: temp.path).appendingPathComponent("seed")
+        try FileManager.default.copyItem(at: sample.appendingPathComponent("seed"), to: copy)
+        // The Emulator Suite on Windows names the kind metadata file with backslashes.
+        let overall = copy.appendingPathComponent("firestore_export/firestore_export.overall_export_metadata").path
+        let entries = try ExportMetadata.readOverall(overall).map { entry in
+            var windows = entry
+            windows.metadataPath = entry.metadataPath.replacingOccurrences(of: "/", with: "\\")
+            return windows
+        }
+        #expect(entries.allSatisfy { $0.metadataPath.contains("\\") && !$0.metadataPath.contains("/") })
+        try FileManager.default.removeItem(atPath: overall)
+        try ExportMetadata.writeOverall(overall, entries: entries)
+        let engine = try makeEngine(in: temp)
+        defer { engine.close() }
+        let database = try DatabaseID(project: "imported")
+        let summary = try await Importer(database: database).run(path: copy.path, into: engine)
+        #expect(summary.documents == Int64(expected.count))
+        let stored = try allDocuments(engine, database)
+        for document in expected {
+            #expect(stored[document.path]?.fields == document.fields.mapValues(\.inTarget), "\(document.path)")
+        }
+    }
+
     @Test func theOverallAndKindMetadataHearthWritesMatchGooglesBytes() throws {
         let root = try #require(SampleExports.root)
             .appendingPathComponent("mikkopaderes+ember-cloud-firestore-adapter/emulator-data/firestore_export")

@@ -90,7 +90,7 @@ public struct DocumentKey: Sendable, Hashable, Comparable, CustomStringConvertib
         if resourceName.utf8.count > 1, resourceName.utf8.last == UInt8(ascii: "/") {
             // Production's text for a name ending in a slash (an empty last id).
             throw FirestoreError(
-                .invalidArgument, "Document name \"\(MessageText.display(resourceName))\" has invalid trailing \"/\".")
+                .invalidArgument, "Document name \"\(resourceName)\" has invalid trailing \"/\".")
         }
         let parts = resourceName.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }

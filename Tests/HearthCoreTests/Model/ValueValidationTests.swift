@@ -21,6 +21,24 @@ private func nestedMaps(_ levels: Int, name: String = "a", around value: Value =
         ])
     }
 
+    @Test func aNestedFieldsWholePathIsAtMost1500Bytes() throws {
+        // 749 + "." + 750 = 1,500 bytes: the limit itself.
+        try Value.validateFields([String(repeating: "a", count: 749): [String(repeating: "b", count: 750): 1]])
+        #expect(throws: FirestoreError.self) {
+            try Value.validateFields([String(repeating: "a", count: 800): [String(repeating: "b", count: 800): 1]])
+        }
+        // The limit is on the quoted (wire) form: eight nested names of 100 backticks are 807 bytes
+        // raw but 8 × 202 + 7 = 1,623 quoted (each backtick escaped, each name in backticks).
+        let ticks = String(repeating: "`", count: 100)
+        let quoted = (0..<7).reduce(Value.map([ticks: 1])) { inner, _ in .map([ticks: inner]) }
+        guard case .map(let fields) = quoted else { return }
+        #expect {
+            try Value.validateFields(fields)
+        } throws: { error in
+            (error as? FirestoreError)?.message.contains("Field paths must not be longer than 1,500 bytes, but this one has 1,623.") == true
+        }
+    }
+
     @Test func depthExampleFromTheDocsIsThree() throws {
         try Value.validateFields(["m": ["arr": [["foo": 1]]]])
         // 17 maps around that example make 20 levels; 18 make 21.
