@@ -22,9 +22,10 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## test: the whole test suite (what CI runs): Swift tests, then the official Python client against
-## `hearth serve` (a venv with the pinned google-cloud-firestore under .build/pyenv)
+## test: the whole test suite (what CI runs): the public-surface count, Swift tests, then the official
+## Python client against `hearth serve` (a venv with the pinned google-cloud-firestore under .build/pyenv)
 test: deps
+	Tests/public-surface.sh
 	$(SWIFT) build --build-tests
 	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" $(SWIFT) test --skip-build
 	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" Tests/python/run.sh
@@ -105,10 +106,11 @@ demo-komunit: deps
 demo-medspace: deps
 	$(SWIFT) run medspace-demo --data $(DATA)-medspace
 
-## bench: release-build benchmarks, JSON written to bench.json
+## bench: release-build benchmarks, JSON written to bench.json (the example apps' workloads to bench-apps.json)
 bench: deps
 	$(SWIFT) build -c release --product hearth  # the wire rounds' `hearth serve` rows run it
 	$(SWIFT) run -c release hearth-bench --json bench.json
+	$(SWIFT) run -c release hearth-bench-apps --json bench-apps.json
 
 ## bench-client: end-to-end figures through the official Python client against a release `hearth serve`
 bench-client: deps
@@ -126,6 +128,7 @@ bench-transfer-memory: deps
 bench-quick: deps
 	$(SWIFT) build -c release --product hearth
 	$(SWIFT) run -c release hearth-bench --quick --json bench-quick.json
+	$(SWIFT) run -c release hearth-bench-apps --quick --json bench-apps-quick.json
 
 clean:
 	rm -rf .build

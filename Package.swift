@@ -13,7 +13,6 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "LMDB", targets: ["LMDB"]),
-        .library(name: "HearthCore", targets: ["HearthCore"]),
         .library(name: "HearthRules", targets: ["HearthRules"]),
         .library(name: "Hearth", targets: ["Hearth"]),
         .library(name: "HearthTesting", targets: ["HearthTesting"]),
@@ -25,6 +24,7 @@ let package = Package(
         .executable(name: "komunit-demo", targets: ["komunit-demo"]),
         .executable(name: "medspace-demo", targets: ["medspace-demo"]),
         .executable(name: "hearth-bench", targets: ["HearthBench"]),
+        .executable(name: "hearth-bench-apps", targets: ["hearth-bench-apps"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
@@ -161,6 +161,7 @@ let package = Package(
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
@@ -177,7 +178,7 @@ let package = Package(
             name: "HearthBench",
             dependencies: [
                 "Hearth", "HearthCore", "HearthRules", "HearthServer", "FirestoreWire", "LMDB", "HearthTransfer",
-                "Komunit", "Medspace", "HearthTestSupport",
+                "BenchSupport", "HearthTestSupport",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
@@ -190,6 +191,12 @@ let package = Package(
             path: "Benchmarks/HearthBench",
             swiftSettings: strictSettings
         ),
+        // Package-level: a benchmark's result row, its timing and its report (shared by both bench executables).
+        .target(name: "BenchSupport", path: "Benchmarks/BenchSupport", swiftSettings: strictSettings),
+        // The example apps' workloads, apart from `hearth-bench` so the engine's benchmarks never build the apps.
+        .executableTarget(
+            name: "hearth-bench-apps", dependencies: ["BenchSupport", "Hearth", "Komunit", "Medspace"],
+            path: "Examples/Bench/Sources/hearth-bench-apps", swiftSettings: strictSettings),
         // A crash-test driver: commits forever and reports each durable commit; tests kill it.
         .executableTarget(
             name: "hearth-write-loop", dependencies: ["HearthCore"], path: "Tests/HearthWriteLoop",

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 import HearthCore
 import HearthServer
@@ -178,10 +179,6 @@ enum EngineWorkloads {
         try await engine.catchUpIndex()
         engine.forgetIndexDemand()
     }
-}
-
-struct BenchFailure: Error, CustomStringConvertible {
-    let description: String
 }
 
 /// A small deterministic random generator (the wire workloads' SplitMix64).

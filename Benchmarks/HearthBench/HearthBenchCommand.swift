@@ -1,15 +1,17 @@
+import BenchSupport
 import ArgumentParser
 import Foundation
 import NIOCore
 import NIOPosix
 
 /// `hearth-bench`: release-build workloads, each measured beside a raw-LMDB baseline in the same
-/// run; prints a table and can write the JSON array of results.
+/// run; prints a table and can write the JSON array of results. The example apps' workloads run in
+/// `hearth-bench-apps` (Examples/Bench), so the engine's benchmarks build without the apps.
 @main
 struct HearthBenchCommand: AsyncParsableCommand {
     /// The groups of workloads, in the order a full run takes them.
     enum Group: String, CaseIterable, ExpressibleByArgument {
-        case engine, api, listeners, rules, wire, queries, counts, transfer, komunit, medspace
+        case engine, api, listeners, rules, wire, queries, counts, transfer
         /// Only the wire group's alternating 1-connection Commit rounds (a full run has them in `wire`).
         case wireRounds = "wire-rounds"
 
@@ -60,9 +62,6 @@ struct HearthBenchCommand: AsyncParsableCommand {
             case .counts:
                 results += try await CountWorkloads.run(
                     counted: 10_000, others: quick ? 10_000 : 40_000, repetitions: quick ? 20 : 200)
-            case .komunit:
-                results += try await KomunitWorkloads.run(groups: 100_000, searches: quick ? 50 : 200)
-            case .medspace: results += try await MedspaceWorkloads.run(quick: quick)
             case .transfer:
                 results += try await TransferWorkloads.run(documents: transferDocuments ?? (quick ? 100_000 : 1_000_000))
             }

@@ -1,3 +1,4 @@
+import BenchSupport
 
 /// Issue "The emulator server": `hearth serve` over loopback gRPC — 500-document batch commits,
 /// point reads from 8 concurrent clients, start-up time on a large data directory — each beside

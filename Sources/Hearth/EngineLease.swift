@@ -6,7 +6,7 @@ import Synchronization
 /// every `Firestore` on a directory shares the engine; the last release closes it.
 final class EngineLease: Sendable {
     /// Open engines by canonical path, with their share counts; guarded by the mutex.
-    private static let open = Mutex<[String: (engine: Engine, shares: Int)]>([:])
+    private static let open = Mutex<[String: (engine: Engine, shares: Int, options: OptionsSignature)]>([:])
 
     let engine: Engine
     let directory: String
@@ -18,16 +18,28 @@ final class EngineLease: Sendable {
         self.directory = directory
     }
 
-    /// A share of the engine for `directory`, opening it on first use.
-    static func acquire(directory: String, options: EngineOptions) throws(FirestoreError) -> EngineLease {
+    /// A share of the engine for `directory`, opening it on first use (with `options`, or the
+    /// defaults when nil).
+    /// - Throws: `FAILED_PRECONDITION` when the directory is already open in this process with
+    ///   options other than the `options` given (they would be silently ignored otherwise: one
+    ///   engine serves every share). Nil `options` join whatever is open.
+    static func acquire(directory: String, options: EngineOptions?) throws(FirestoreError) -> EngineLease {
         let path = URL(fileURLWithPath: directory).standardizedFileURL.path
+        let signature = OptionsSignature(options ?? EngineOptions())
         let engine = try open.withLock { table throws(FirestoreError) -> Engine in
             if let entry = table[path] {
-                table[path] = (entry.engine, entry.shares + 1)
+                guard options == nil || entry.options == signature else {
+                    throw FirestoreError(
+                        .failedPrecondition,
+                        "The data directory \(path) is already open in this process with different options "
+                            + "(\(entry.options.differences(from: signature).joined(separator: ", "))). Open it with the same "
+                            + "EngineOptions, or close the other instances first.")
+                }
+                table[path] = (entry.engine, entry.shares + 1, entry.options)
                 return entry.engine
             }
-            let engine = try Engine(directory: path, options: options)
-            table[path] = (engine, 1)
+            let engine = try Engine(directory: path, options: options ?? EngineOptions())
+            table[path] = (engine, 1, signature)
             return engine
         }
         return EngineLease(engine: engine, directory: path)
@@ -36,7 +48,7 @@ final class EngineLease: Sendable {
     /// Another share of the same engine.
     func retained() -> EngineLease {
         EngineLease.open.withLock { table in
-            if let entry = table[directory] { table[directory] = (entry.engine, entry.shares + 1) }
+            if let entry = table[directory] { table[directory] = (entry.engine, entry.shares + 1, entry.options) }
         }
         return EngineLease(engine: engine, directory: directory)
     }
@@ -54,7 +66,7 @@ final class EngineLease: Sendable {
                 table[directory] = nil
                 return entry.engine
             }
-            table[directory] = (entry.engine, entry.shares - 1)
+            table[directory] = (entry.engine, entry.shares - 1, entry.options)
             return nil
         }
         last?.close()
@@ -64,4 +76,41 @@ final class EngineLease: Sendable {
     var isReleased: Bool { released.withLock { $0 } }
 
     deinit { release() }
+}
+
+/// The options an open engine was opened with that change how it behaves, compared when another
+/// instance asks for the same directory (the initial map size is left out: the map grows anyway).
+struct OptionsSignature: Equatable, Sendable {
+    let syncsEachCommit: Bool
+    let defersLastCommit: Bool
+    let retention: Duration
+    let clockType: String
+    let indexes: IndexConfiguration
+    let requireIndexes: Bool
+    let deferral: [Int]
+
+    init(_ options: EngineOptions) {
+        syncsEachCommit = options.durability.syncsEachCommit
+        defersLastCommit = options.durability.defersLastCommit
+        retention = options.retention
+        clockType = String(reflecting: type(of: options.clock))
+        indexes = options.indexes
+        requireIndexes = options.requireIndexes
+        deferral = [
+            options.deferredIndexThreshold, options.deferredIndexGroupCommits, options.indexBacklogLimit,
+            options.indexBacklogByteLimit,
+        ]
+    }
+
+    /// The names of the options that differ between `self` and `other`.
+    func differences(from other: OptionsSignature) -> [String] {
+        var names: [String] = []
+        if syncsEachCommit != other.syncsEachCommit || defersLastCommit != other.defersLastCommit { names.append("durability") }
+        if retention != other.retention { names.append("retention") }
+        if clockType != other.clockType { names.append("clock") }
+        if indexes != other.indexes { names.append("indexes") }
+        if requireIndexes != other.requireIndexes { names.append("requireIndexes") }
+        if deferral != other.deferral { names.append("index deferral") }
+        return names
+    }
 }

@@ -1,24 +1,27 @@
-@_exported public import HearthCore
+// `import Hearth` is all an app needs (and `import HearthTesting` for rules tests). The engine's
+// modules are not re-exported whole: only the value types the API takes and returns are, type by
+// type, so an app sees them (and, through them, their members) and nothing of the engine. A scoped
+// re-export makes the declaring module's members visible too, which member-import visibility needs.
+// `Tests/public-surface.sh` counts what each library makes public, so growth is deliberate.
 
-// `import Hearth` is all an app needs. HearthCore is re-exported because the API uses its value
-// types as they are (`Value`, `Timestamp`, `FirestoreError`, `AccessContext`, …) and, with
-// member-import visibility, their members (`error.code`, `.user(uid:claims:)`) are only visible
-// through an import of the module that declares them. Hearth's own `FieldPath` shadows the
-// core's. The aliases below name the types the Firebase SDK's API has, for documentation.
+@_exported public import struct HearthCore.Timestamp
+@_exported public import struct HearthCore.GeoPoint
+@_exported public import struct HearthCore.FirestoreError
+@_exported public import enum HearthCore.AccessContext
+@_exported public import struct HearthCore.DatabaseID
+@_exported public import struct HearthCore.EngineOptions
+@_exported public import struct HearthCore.Durability
+@_exported public import protocol HearthCore.CommitClock
+@_exported public import struct HearthCore.SystemClock
+@_exported public import struct HearthCore.IndexConfiguration
+@_exported public import struct HearthCore.ExplainOptions
+@_exported public import struct HearthCore.ExplainMetrics
+@_exported public import enum HearthCore.FieldOperator
+@_exported public import class HearthRules.SecurityRules
+@_exported public import struct HearthRules.RulesCoverage
+@_exported public import struct HearthRules.ExpressionCounts
+@_exported public import struct HearthRules.RulesSyntaxError
+@_exported public import struct HearthRules.RulesEvaluationLimits
 
-/// A point in time with nanosecond precision (stored with microsecond precision).
-public typealias Timestamp = HearthCore.Timestamp
-/// A latitude/longitude pair.
-public typealias GeoPoint = HearthCore.GeoPoint
-/// The error every Hearth call throws: a canonical gRPC code and Firestore's message.
-public typealias FirestoreError = HearthCore.FirestoreError
 /// The canonical status codes of `FirestoreError` (the SDK's `FirestoreErrorCode`).
 public typealias FirestoreErrorCode = HearthCore.FirestoreError.Code
-/// Who makes the requests of a `Firestore` instance: admin, a signed-in user, or nobody.
-public typealias AccessContext = HearthCore.AccessContext
-/// A project and database id.
-public typealias DatabaseID = HearthCore.DatabaseID
-/// How the data directory is opened (durability, map size, history retention, clock).
-public typealias EngineOptions = HearthCore.EngineOptions
-/// Whether each commit is synced to disk before it returns.
-public typealias Durability = HearthCore.Durability

@@ -33,9 +33,10 @@ extension Firestore {
         return rules
     }
 
-    /// Deletes every document of this instance's database (admin-only housekeeping).
+    /// Deletes every document of this instance's database (admin-only housekeeping). Named for what it
+    /// does: the SDK's `clearPersistence()` only clears a local cache, and Hearth has none.
     /// - Throws: `PERMISSION_DENIED` unless this instance is admin.
-    public func clearPersistence() async throws(FirestoreError) {
+    public func deleteAllDocuments() async throws(FirestoreError) {
         guard access == .admin else { throw FirestoreError.permissionDenied(detail: "") }
         try await openEngine().clearDatabase(databaseID)
     }

@@ -18,12 +18,15 @@ public final class Firestore: Sendable {
     public let access: AccessContext
     let lease: EngineLease
 
-    /// Opens (creating when needed) the data directory and the database in it.
-    /// - Throws: `INVALID_ARGUMENT` for a bad project or database id; storage errors when the
+    /// Opens (creating when needed) the data directory and the database in it. Without `options`
+    /// an instance joins the engine already open on the directory, whatever its options, or opens
+    /// it with the defaults; with `options` they must match the open engine's.
+    /// - Throws: `INVALID_ARGUMENT` for a bad project or database id; `FAILED_PRECONDITION` when
+    ///   the directory is already open with different `options`; storage errors when the
     ///   directory cannot be opened.
     public convenience init(
         directory: String, projectID: String = "demo-hearth", database: String = DatabaseID.defaultDatabase,
-        access: AccessContext = .admin, options: EngineOptions = EngineOptions()
+        access: AccessContext = .admin, options: EngineOptions? = nil
     ) throws(FirestoreError) {
         let id = try DatabaseID(project: projectID, database: database)
         let lease = try EngineLease.acquire(directory: directory, options: options)

@@ -34,7 +34,7 @@ extension Query {
     /// Documents whose `field` exists, is not null, and equals none of `values`.
     public func whereField(_ field: String, notIn values: [Any]) -> Query { whereFilter(.whereField(field, notIn: values)) }
     /// Documents meeting a condition on a `FieldPath` (e.g. `FieldPath.documentID()`).
-    public func whereField(_ path: FieldPath, _ op: QueryFilter.FieldOperator, _ value: Any) -> Query {
+    public func whereField(_ path: FieldPath, _ op: FieldOperator, _ value: Any) -> Query {
         whereFilter(.whereField(path, op, value))
     }
 

@@ -71,7 +71,7 @@ public final class Filter: Sendable {
     /// `field` exists, is not null and equals none of `values`.
     public static func whereField(_ field: String, notIn values: [Any]) -> Filter { make(field, .notIn, values) }
     /// A condition on a `FieldPath` with any operator.
-    public static func whereField(_ path: FieldPath, _ op: QueryFilter.FieldOperator, _ value: Any) -> Filter {
+    public static func whereField(_ path: FieldPath, _ op: FieldOperator, _ value: Any) -> Filter {
         Filter(read({ () throws(FirestoreError) in try path.corePath() }, op, value))
     }
     /// Every filter holds.

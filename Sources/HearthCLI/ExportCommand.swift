@@ -1,4 +1,4 @@
-public import ArgumentParser
+package import ArgumentParser
 import Foundation
 import HearthCore
 import HearthTransfer
@@ -6,9 +6,9 @@ import HearthTransfer
 /// `hearth export`: writes databases of a data directory as Firestore's export format (the
 /// emulator's folder layout, which `firebase emulators:start --import` and `hearth import` read)
 /// or as JSON Lines, streaming from one snapshot.
-public struct ExportCommand: AsyncParsableCommand {
+package struct ExportCommand: AsyncParsableCommand {
     /// The subcommand's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export databases as Firestore's export format or JSON Lines.",
         discussion: """
@@ -17,41 +17,41 @@ public struct ExportCommand: AsyncParsableCommand {
             """)
 
     /// The data directory.
-    @OptionGroup public var data: DataDirectoryOptions
+    @OptionGroup package var data: DataDirectoryOptions
 
     /// Where to write.
     @Option(help: ArgumentHelp("The export folder (firestore) or file (jsonl).", valueName: "path"))
-    public var out: String
+    package var out: String
 
     /// The project whose database is exported.
     @Option(help: "The project (default: the only project the directory holds).")
-    public var project: String?
+    package var project: String?
 
     /// The database exported.
     @Option(help: "The database id.")
-    public var database: String = DatabaseID.defaultDatabase
+    package var database: String = DatabaseID.defaultDatabase
 
     /// Export every database.
     @Flag(help: "Export every database (of --project when given).")
-    public var allDatabases = false
+    package var allDatabases = false
 
     /// Only these collection ids.
     @Option(help: ArgumentHelp("Only documents of these collection ids, comma-separated.", valueName: "a,b"))
-    public var collectionIds: String?
+    package var collectionIds: String?
 
     /// The format written: `firestore` or `jsonl`.
     @Option(help: "firestore (the emulator's export layout) or jsonl (one document per line).")
-    public var format: String = "firestore"
+    package var format: String = "firestore"
 
     /// Replace an existing destination.
     @Flag(help: "Replace what is already at --out.")
-    public var force = false
+    package var force = false
 
     /// Creates the command (ArgumentParser fills it in).
-    public init() {}
+    package init() {}
 
     /// Refuses a data directory that does not exist (exporting must not create one).
-    public func validate() throws {
+    package func validate() throws {
         guard Exporter.Format(rawValue: format) != nil else {
             throw ValidationError("Invalid value for '--format': \(format); use firestore or jsonl.")
         }
@@ -62,7 +62,7 @@ public struct ExportCommand: AsyncParsableCommand {
     }
 
     /// Runs the export(s) and prints one summary line per database.
-    public func run() async throws {
+    package func run() async throws {
         let interrupt = InterruptFlag()
         defer { interrupt.release() }
         let engine = try Engine(directory: data.directory)

@@ -1,13 +1,13 @@
-public import ArgumentParser
+package import ArgumentParser
 import Foundation
 import HearthCore
 import HearthTransfer
 
 /// `hearth import`: loads an export (an emulator seed folder, a `gcloud firestore export`
 /// folder, or a JSON Lines file; detected) into a data directory through the normal commit path.
-public struct ImportCommand: AsyncParsableCommand {
+package struct ImportCommand: AsyncParsableCommand {
     /// The subcommand's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import an emulator export, a gcloud Firestore export or a JSON Lines file.",
         discussion: """
@@ -21,43 +21,43 @@ public struct ImportCommand: AsyncParsableCommand {
             """)
 
     /// The data directory.
-    @OptionGroup public var data: DataDirectoryOptions
+    @OptionGroup package var data: DataDirectoryOptions
 
     /// What to import.
     @Argument(help: ArgumentHelp("The export folder or .jsonl file.", valueName: "path"))
-    public var path: String
+    package var path: String
 
     /// The project written.
     @Option(help: "The project to import into (default: the one the export names).")
-    public var project: String?
+    package var project: String?
 
     /// The database written.
     @Option(help: "The database id (with --project).")
-    public var database: String?
+    package var database: String?
 
     /// Write while reading.
     @Flag(help: "Write as the source is read; an error keeps what was written.")
-    public var merge = false
+    package var merge = false
 
     /// Empty the database first.
     @Flag(help: "Delete every document of the database before writing.")
-    public var replace = false
+    package var replace = false
 
     /// Skip invalid records.
     @Flag(help: "Skip (and count) invalid records, and pass over damaged framing in export files, instead of stopping.")
-    public var skipInvalid = false
+    package var skipInvalid = false
 
     /// Creates the command (ArgumentParser fills it in).
-    public init() {}
+    package init() {}
 
     /// Checks the flags that exclude each other.
-    public func validate() throws {
+    package func validate() throws {
         if merge && replace { throw ValidationError("Pass at most one of --merge and --replace.") }
         if database != nil && project == nil { throw ValidationError("--database needs --project.") }
     }
 
     /// Imports and prints one summary line.
-    public func run() async throws {
+    package func run() async throws {
         let interrupt = InterruptFlag()
         defer { interrupt.release() }
         // Into a new directory nothing is synced until the end (a marker file guards the gap);

@@ -1,82 +1,82 @@
 public import ArgumentParser
 import Foundation
 import HearthCore
-public import HearthServer
+package import HearthServer
 public import Logging
 import ServiceLifecycle
 import UnixSignals
 
 /// `hearth serve`: runs the emulator — Firestore's gRPC and REST on one port — until SIGINT,
 /// SIGTERM or `POST /shutdown`, then shuts down gracefully.
-public struct ServeCommand: AsyncParsableCommand {
+package struct ServeCommand: AsyncParsableCommand {
     /// The subcommand's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Run the emulator (gRPC and REST on one port).")
 
     /// The address to bind.
     @Option(help: "The address to bind (loopback by default).")
-    public var host: String = "127.0.0.1"
+    package var host: String = "127.0.0.1"
 
     /// The port for gRPC and REST.
     @Option(help: "The port for gRPC and REST (0 picks a free port).")
-    public var port: Int = 8080
+    package var port: Int = 8080
 
     /// The data directory.
-    @OptionGroup public var data: DataDirectoryOptions
+    @OptionGroup package var data: DataDirectoryOptions
 
     /// The project id shown in the start-up lines.
     @Option(help: "The project id shown in the start-up lines (clients may use any project).")
-    public var project: String?
+    package var project: String?
 
     /// A rules file applied to every project.
     @Option(help: ArgumentHelp("A firestore.rules file applied to every project, reloaded when it changes.", valueName: "file"))
-    public var rules: String?
+    package var rules: String?
 
     /// A composite-index declaration file.
     @Option(help: ArgumentHelp("A firestore.indexes.json file declaring composite indexes.", valueName: "file"))
-    public var indexes: String?
+    package var indexes: String?
 
     /// Whether queries that lack their composite index are refused.
     @Flag(help: "Reject queries that production Firestore would reject for want of a composite index.")
-    public var requireIndexes = false
+    package var requireIndexes = false
 
     /// Whether commits skip the flush to disk.
     @Flag(
         name: .customLong("no-sync"),
         help: "Do not flush each commit to disk before answering (faster; a machine crash can lose recent commits).")
-    public var noSync = false
+    package var noSync = false
 
     /// An export to load at start when the data directory holds no documents.
     @Option(
         name: .customLong("import"),
         help: ArgumentHelp("Load this export (emulator folder, gcloud export or .jsonl) at start when the data directory is empty.", valueName: "path"))
-    public var importPath: String?
+    package var importPath: String?
 
     /// Where to export when the emulator stops.
     @Option(help: ArgumentHelp("Export the project's (default) database here (emulator layout) when the emulator stops.", valueName: "path"))
-    public var exportOnExit: String?
+    package var exportOnExit: String?
 
     /// The initial LMDB map size (a test knob: the soak harness starts tiny to exercise map growth).
     @Option(help: .hidden)
-    public var initialMapSize: Int?
+    package var initialMapSize: Int?
 
     /// Seconds a Listen client may stop reading before its stream ends (tests shorten it).
     @Option(help: .hidden)
-    public var listenStallLimit: Double?
+    package var listenStallLimit: Double?
 
     /// How many recent requests the console keeps.
     @Option(help: ArgumentHelp("How many recent requests the console's Requests tab keeps (older ones drop out).", valueName: "count"))
-    public var requestLogSize: Int = 1_000
+    package var requestLogSize: Int = 1_000
 
     /// How much the emulator logs.
     @Option(help: "How much to log to stderr: trace, debug, info (one line per request), notice, warning, error, critical.")
-    public var logLevel: Logger.Level = .notice
+    package var logLevel: Logger.Level = .notice
 
     /// Creates the command (ArgumentParser fills it in).
-    public init() {}
+    package init() {}
 
     /// Checks what parsing alone cannot: the port's range.
-    public func validate() throws {
+    package func validate() throws {
         guard (0...65_535).contains(port) else {
             throw ValidationError("Invalid value for '--port': \(port) is not between 0 and 65535.")
         }
@@ -104,7 +104,7 @@ public struct ServeCommand: AsyncParsableCommand {
     }
 
     /// The server configuration the flags describe.
-    public var serverConfiguration: ServerConfiguration {
+    package var serverConfiguration: ServerConfiguration {
         var configuration = ServerConfiguration(
             host: host, port: port, dataDirectory: data.directory, project: project, rulesFile: rules,
             requireIndexes: requireIndexes, indexesFile: indexes, syncsEachCommit: !noSync,
@@ -116,7 +116,7 @@ public struct ServeCommand: AsyncParsableCommand {
     }
 
     /// Starts the emulator in a service group that shuts it down gracefully on SIGINT or SIGTERM.
-    public func run() async throws {
+    package func run() async throws {
         let level = logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

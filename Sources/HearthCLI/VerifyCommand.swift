@@ -1,28 +1,28 @@
-public import ArgumentParser
+package import ArgumentParser
 import Foundation
 import HearthCore
 
 /// `hearth verify`: checks every record and storage invariant of a data directory; exits 1 when
 /// anything is wrong. It never creates a directory.
-public struct VerifyCommand: ParsableCommand {
+package struct VerifyCommand: ParsableCommand {
     /// The subcommand's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Check every record and storage invariant of a data directory (exit 1 on problems).")
 
     /// The data directory.
-    @OptionGroup public var data: DataDirectoryOptions
+    @OptionGroup package var data: DataDirectoryOptions
 
     /// The map size to open with (a test knob: opening with the default would enlarge a small map
     /// for good, and the soak harness wants it to keep growing under load).
     @Option(help: .hidden)
-    public var initialMapSize: Int?
+    package var initialMapSize: Int?
 
     /// Creates the command (ArgumentParser fills it in).
-    public init() {}
+    package init() {}
 
     /// Refuses a directory that does not exist (verifying must not create one).
-    public func validate() throws {
+    package func validate() throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: data.directory, isDirectory: &isDirectory), isDirectory.boolValue
         else {
@@ -31,7 +31,7 @@ public struct VerifyCommand: ParsableCommand {
     }
 
     /// Opens the directory, prints the report and its problems.
-    public func run() throws {
+    package func run() throws {
         var options = EngineOptions()
         if let initialMapSize { options.initialMapSize = initialMapSize }
         let engine = try Engine(directory: data.directory, options: options)

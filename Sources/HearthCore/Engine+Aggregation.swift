@@ -7,7 +7,7 @@ extension Engine {
     /// average but still counted. Unnamed aggregations are named `field_<n>`.
     /// - Throws: `INVALID_ARGUMENT` for no or more than five aggregations, a duplicate or reserved
     ///   alias, a negative `up_to`, a sum or average of `__name__`, or an invalid query.
-    public func runAggregation(
+    package func runAggregation(
         _ query: StructuredQuery, aggregations: [Aggregation], in database: DatabaseID,
         consistency: ReadConsistency = .strong, access: AccessContext = .admin
     ) throws(FirestoreError) -> [String: Value] {

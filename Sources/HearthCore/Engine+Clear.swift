@@ -4,7 +4,7 @@ extension Engine {
     /// writes, so indexes, history and listeners follow as for any delete. Returns how many
     /// documents were deleted.
     @discardableResult
-    public func clearDatabase(_ database: DatabaseID) async throws(FirestoreError) -> Int {
+    package func clearDatabase(_ database: DatabaseID) async throws(FirestoreError) -> Int {
         let collections = try read { txn -> [ResourcePath] in
             guard let db = try store.catalog.databaseNumber(database, in: txn) else { return [] }
             return try store.collectionPaths(db: db, collectionID: nil, in: txn)

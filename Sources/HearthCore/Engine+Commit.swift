@@ -8,7 +8,7 @@ extension Engine {
     ///   transaction, writes in a read-only transaction), `ABORTED` (transaction conflict),
     ///   `PERMISSION_DENIED` when the access policy refuses any write for `access` (nothing is written).
     @discardableResult
-    public func commit(
+    package func commit(
         _ writes: [Write], in database: DatabaseID, transaction: TransactionID? = nil, access: AccessContext = .admin
     ) async throws(FirestoreError) -> CommitResult {
         var request = CommitRequest(database: database, writes: writes)

@@ -3,7 +3,7 @@ extension Engine {
     /// them plus the plan and execution statistics; without it only the plan, and no documents.
     /// - Throws: as `runQuery` (with `requireIndexes`, a query lacking its composite index fails
     ///   with `FAILED_PRECONDITION` naming the index, whether or not it is analysed).
-    public func explainQuery(
+    package func explainQuery(
         _ query: StructuredQuery, in database: DatabaseID, consistency: ReadConsistency = .strong,
         access: AccessContext = .admin, options: ExplainOptions
     ) throws(FirestoreError) -> (documents: [Document], metrics: ExplainMetrics) {
@@ -27,7 +27,7 @@ extension Engine {
     /// `runAggregation` returns them plus the plan and execution statistics; without it only the
     /// plan, and no results.
     /// - Throws: as `runAggregation`.
-    public func explainAggregation(
+    package func explainAggregation(
         _ query: StructuredQuery, aggregations: [Aggregation], in database: DatabaseID,
         consistency: ReadConsistency = .strong, access: AccessContext = .admin, options: ExplainOptions
     ) throws(FirestoreError) -> (results: [String: Value]?, metrics: ExplainMetrics) {

@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 /// A running listener; `cancel()` stops it for good.
-public final class ListenHandle: Sendable {
+package final class ListenHandle: Sendable {
     private let stop: @Sendable () -> Void
     private let queue: DispatchQueue
 
@@ -14,7 +14,7 @@ public final class ListenHandle: Sendable {
 
     /// Stops the listener: once this returns, no further event is delivered (one already being
     /// delivered on the listener's queue finishes).
-    public func cancel() { stop() }
+    package func cancel() { stop() }
 
     /// Returns once the listener has handled every commit that completed before the call —
     /// delivered its event, or found nothing to say. Commits publish their changes before they
@@ -31,14 +31,14 @@ public final class ListenHandle: Sendable {
 /// listener of the lane has handled a commit, `settled` is called with its version — the point
 /// where all of the lane's listeners are consistent with that commit (a Listen stream's global
 /// consistency marker).
-public final class ListenLane: Sendable {
+package final class ListenLane: Sendable {
     /// The shared serial queue.
     let queue: DispatchQueue
     /// Called on the queue after a commit routed to any of the lane's listeners was handled by all.
     let settled: @Sendable (Int64) -> Void
 
     /// Creates a lane; `settled` gets each commit's version once per listener it reached.
-    public init(label: String, settled: @escaping @Sendable (Int64) -> Void) {
+    package init(label: String, settled: @escaping @Sendable (Int64) -> Void) {
         queue = DispatchQueue(label: label, target: Watcher.deliveryThreads)
         self.settled = settled
     }
@@ -54,7 +54,7 @@ extension Engine {
     /// change sets newer than v that arrived in between.
     ///
     /// The listen is judged (`get`) by the access policy for `access` when it starts.
-    public func listen(
+    package func listen(
         _ key: DocumentKey, in database: DatabaseID, access: AccessContext = .admin, lane: ListenLane? = nil,
         onEvent: @escaping @Sendable (Document?, Int64) -> Void
     ) throws(FirestoreError) -> ListenHandle {
@@ -86,7 +86,7 @@ extension Engine {
     /// resets a listen whose resume token expired.
     ///
     /// The listen is judged (`list`, from the query's constraints) for `access` when it starts.
-    public func listen(
+    package func listen(
         _ query: StructuredQuery, in database: DatabaseID, resumingAfter resumeVersion: Int64? = nil,
         access: AccessContext = .admin, lane: ListenLane? = nil,
         onEvent: @escaping @Sendable (Result<QuerySnapshotEvent, FirestoreError>) -> Void

@@ -11,7 +11,7 @@ extension Engine {
     /// - Throws: `INVALID_ARGUMENT` for an invalid query (`QueryValidation`) or a read time outside
     ///   the retention window; `PERMISSION_DENIED` when the access policy refuses the query for
     ///   `access` (judged from its constraints, never from the documents).
-    public func runQuery(
+    package func runQuery(
         _ query: StructuredQuery, in database: DatabaseID, consistency: ReadConsistency = .strong,
         access: AccessContext = .admin
     ) throws(FirestoreError) -> [Document] {

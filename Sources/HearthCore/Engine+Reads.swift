@@ -4,7 +4,7 @@ extension Engine {
     /// Reads one document; nil when it does not exist.
     /// - Throws: `INVALID_ARGUMENT` for an expired transaction or a read time outside the window.
     /// - Throws: also `PERMISSION_DENIED` when the access policy refuses the read for `access`.
-    public func getDocument(
+    package func getDocument(
         _ key: DocumentKey, in database: DatabaseID, consistency: ReadConsistency = .strong,
         access: AccessContext = .admin
     ) throws(FirestoreError) -> Document? {
@@ -18,7 +18,7 @@ extension Engine {
 
     /// Reads several documents at one consistent point; results follow `keys`' order, missing ones
     /// with a nil document. Each read is judged (`get`) by the access policy for `access`.
-    public func getDocuments(
+    package func getDocuments(
         _ keys: [DocumentKey], in database: DatabaseID, consistency: ReadConsistency = .strong,
         access: AccessContext = .admin
     ) throws(FirestoreError) -> [ListedDocument] {
@@ -61,7 +61,7 @@ extension Engine {
 
     /// Starts a transaction.
     /// - Throws: `INVALID_ARGUMENT` when a read-only transaction's read time is outside the window.
-    public func beginTransaction(
+    package func beginTransaction(
         in database: DatabaseID, options: TransactionOptions = .readWrite
     ) throws(FirestoreError) -> TransactionID {
         switch options {
@@ -79,7 +79,7 @@ extension Engine {
 
     /// Abandons a transaction; its reads and intended writes are forgotten.
     /// - Throws: `INVALID_ARGUMENT` when the transaction is unknown or expired.
-    public func rollback(_ id: TransactionID, in database: DatabaseID) throws(FirestoreError) {
+    package func rollback(_ id: TransactionID, in database: DatabaseID) throws(FirestoreError) {
         _ = try transactions.finish(id, database: database)
     }
 
@@ -87,7 +87,7 @@ extension Engine {
     /// those holding a document at any depth, as of the read time or read-only transaction
     /// `consistency` names (now when strong). Only admins may list collection ids once an access
     /// policy is set (as in Firebase, where only server SDKs can).
-    public func listCollectionIDs(
+    package func listCollectionIDs(
         in database: DatabaseID, parent: DocumentKey?, pageSize: Int? = nil, pageToken: String? = nil,
         consistency: ReadConsistency = .strong, access: AccessContext = .admin
     ) throws(FirestoreError) -> Page<String> {
@@ -112,7 +112,7 @@ extension Engine {
     /// The keys of a collection's missing documents (paths with no document that have documents
     /// below them), in name order, as of the read time or read-only transaction `consistency`
     /// names (now when strong). Judged as a `list` of the collection, as `listDocuments` is.
-    public func listMissingDocuments(
+    package func listMissingDocuments(
         in database: DatabaseID, collection: ResourcePath, consistency: ReadConsistency = .strong,
         access: AccessContext = .admin
     ) throws(FirestoreError) -> [DocumentKey] {
@@ -135,7 +135,7 @@ extension Engine {
     /// Lists the documents of the collection at `collection`, in document-id order.
     /// With `showMissing`, paths without a document that have sub-collections are listed too.
     /// Judged as a `list` of the collection with no constraints.
-    public func listDocuments(
+    package func listDocuments(
         in database: DatabaseID, collection: ResourcePath, pageSize: Int? = nil, pageToken: String? = nil,
         showMissing: Bool = false, access: AccessContext = .admin
     ) throws(FirestoreError) -> Page<ListedDocument> {

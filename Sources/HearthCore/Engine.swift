@@ -8,9 +8,9 @@ import Synchronization
 /// thread and are awaited. One data directory holds any number of databases (`DatabaseID`).
 ///
 /// Open a directory once per process; `close()` finishes queued commits and closes the files.
-public final class Engine: Sendable {
+package final class Engine: Sendable {
     /// The data directory.
-    public let directory: String
+    package let directory: String
     let environment: Environment
     let store: DocumentStore
     let writer: Writer
@@ -25,7 +25,7 @@ public final class Engine: Sendable {
     /// - Throws: `FAILED_PRECONDITION` when the directory is already open in this process, was
     ///   written by a newer schema, or holds an import that did not finish; `DATA_LOSS` when the
     ///   files are damaged.
-    public convenience init(directory: String, options: EngineOptions = EngineOptions()) throws(FirestoreError) {
+    package convenience init(directory: String, options: EngineOptions = EngineOptions()) throws(FirestoreError) {
         try UnfinishedLoadMarker.refuseIfPresent(directory: directory)
         try self.init(directory: directory, options: options, loadMarker: nil)
     }
@@ -63,8 +63,8 @@ public final class Engine: Sendable {
                     deferThreshold: options.deferredIndexThreshold,
                     deferGroupCommits: options.deferredIndexGroupCommits, backlogLimit: options.indexBacklogLimit,
                     backlogByteLimit: options.indexBacklogByteLimit,
-                    clock: options.clock, idleDelaySeconds: options.indexIdleDelay,
-                    demandWindowSeconds: options.indexDemandWindow),
+                    clock: options.clock, idleDelay: options.indexIdleDelay,
+                    demandWindow: options.indexDemandWindow),
                 gathers: options.durability.syncsEachCommit, indexesAfterLoad: options.indexesAfterLoad,
                 publish: { hub.publish($0) })
         } catch {
@@ -76,7 +76,7 @@ public final class Engine: Sendable {
     /// Finishes queued commits, then closes the data directory. Later calls fail with `UNAVAILABLE`.
     /// Idempotent; an engine that is released without `close()` closes itself. An unsynced load's
     /// marker is removed when its closing sync succeeds (`finishLoad()` reports a failure).
-    public func close() {
+    package func close() {
         writer.close()
         guard loadMarker.withLock({ $0 }) != nil else {
             environment.close()
@@ -88,7 +88,7 @@ public final class Engine: Sendable {
     deinit { close() }
 
     /// The commit time of the latest commit.
-    public var latestCommitTime: Timestamp { Timestamp(microseconds: writer.latestVersion) }
+    package var latestCommitTime: Timestamp { Timestamp(microseconds: writer.latestVersion) }
 
     /// Runs a short read transaction, mapping storage errors.
     func read<R>(_ body: (ReadTransaction) throws -> R) throws(FirestoreError) -> R {

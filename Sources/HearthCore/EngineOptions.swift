@@ -5,7 +5,9 @@ public struct EngineOptions: Sendable {
     /// The initial LMDB map size in bytes (it grows on demand).
     public var initialMapSize: Int
     /// How long document history and the commit log are kept (reads at a past time reach this far).
-    public var retentionMicroseconds: Int64
+    public var retention: Duration
+    /// `retention` in whole microseconds, as the engine counts it.
+    package var retentionMicroseconds: Int64 { retention.wholeMicroseconds }
     /// The clock commit times and transaction deadlines come from.
     public var clock: any CommitClock
     /// Declared composite indexes and single-field overrides (`firestore.indexes.json`).
@@ -26,24 +28,24 @@ public struct EngineOptions: Sendable {
     /// index work may hold before it is written: large documents reach it long before
     /// `indexBacklogLimit`, so a bulk import's memory stays bounded whatever their size.
     public var indexBacklogByteLimit: Int
-    /// Seconds without commits after which pending index work is written.
-    package var indexIdleDelay: Double = 0.05
-    /// Seconds after a query needed the index during which commits index as they go.
-    package var indexDemandWindow: Double = 1
+    /// How long without commits before pending index work is written.
+    package var indexIdleDelay: Duration = .milliseconds(50)
+    /// How long after a query needed the index commits index as they go.
+    package var indexDemandWindow: Duration = .seconds(1)
     /// True for a load into a new directory (`Engine.openForLoad`): commits store documents
     /// only and the whole index is built once, by sorting, when a reader first needs it or the
     /// engine closes.
     package var indexesAfterLoad = false
     /// A crash-test hook: kill the process inside a map growth (`HEARTH_FAULT_KILL`); nil, the
-    /// default, installs nothing.
-    public var killAtMapGrowth: MapGrowthKill?
+    /// default, installs nothing. Package-only: fault injection is not part of the app surface.
+    package var killAtMapGrowth: MapGrowthKill?
 
     /// Creates options; the defaults are durable, a 4 GiB initial map, one hour of history, no
     /// composite indexes, every valid query allowed, and index work of groups of 256 writes or
     /// more, or of 8 commits or more, deferred (at most 65,536 documents, or 16 MiB of their contents, behind).
     public init(
         durability: Durability = .full, initialMapSize: Int = 4 << 30,
-        retentionMicroseconds: Int64 = 3_600_000_000, clock: any CommitClock = SystemClock(),
+        retention: Duration = .seconds(3_600), clock: any CommitClock = SystemClock(),
         indexes: IndexConfiguration = IndexConfiguration(), requireIndexes: Bool = false,
         deferredIndexThreshold: Int = 256, indexBacklogLimit: Int = 65_536, indexBacklogByteLimit: Int = 16 << 20
     ) {
@@ -54,7 +56,7 @@ public struct EngineOptions: Sendable {
         self.requireIndexes = requireIndexes
         self.durability = durability
         self.initialMapSize = initialMapSize
-        self.retentionMicroseconds = retentionMicroseconds
+        self.retention = retention
         self.clock = clock
     }
 }

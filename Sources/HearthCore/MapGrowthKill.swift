@@ -11,9 +11,9 @@ import Synchronization
 /// of LMDB map growth, so a crash lands exactly inside the growth instead of only near it.
 /// `hearth serve` arms it only when `HEARTH_FAULT_KILL` is set (`map-growth[:STAGE][:N]`); never on
 /// by default, and unarmed it costs nothing (the engine installs no hook).
-public struct MapGrowthKill: Sendable, Equatable, CustomStringConvertible {
+package struct MapGrowthKill: Sendable, Equatable, CustomStringConvertible {
     /// Where in a growth the kill lands.
-    public enum Stage: String, Sendable, CaseIterable {
+    package enum Stage: String, Sendable, CaseIterable {
         /// The commit group hit the end of the map and was aborted; the map is not enlarged yet.
         case beforeResize = "before-resize"
         /// The map was enlarged in memory (the file does not record it yet); the aborted group is
@@ -25,22 +25,22 @@ public struct MapGrowthKill: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The environment variable `hearth serve` reads.
-    public static let environmentVariable = "HEARTH_FAULT_KILL"
+    package static let environmentVariable = "HEARTH_FAULT_KILL"
 
     /// The stage to kill at.
-    public let stage: Stage
+    package let stage: Stage
     /// Which arrival of the process at `stage` (1 = the first) to kill at.
-    public let occurrence: Int
+    package let occurrence: Int
 
     /// Kills at `stage` of growth number `occurrence` (counted from 1).
-    public init(stage: Stage, occurrence: Int = 1) {
+    package init(stage: Stage, occurrence: Int = 1) {
         self.stage = stage
         self.occurrence = max(occurrence, 1)
     }
 
     /// Parses `map-growth[:STAGE][:N]` (STAGE defaults to before-resize, N to 1).
     /// - Throws: `INVALID_ARGUMENT` naming the accepted forms.
-    public init(parsing text: String) throws(FirestoreError) {
+    package init(parsing text: String) throws(FirestoreError) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         let usage = "expected map-growth[:STAGE][:N] with STAGE one of "
             + Stage.allCases.map(\.rawValue).joined(separator: ", ") + " and N >= 1 (kill the N-th time STAGE is reached)"
@@ -62,7 +62,7 @@ public struct MapGrowthKill: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The text form, as `init(parsing:)` reads it.
-    public var description: String { "map-growth:\(stage.rawValue):\(occurrence)" }
+    package var description: String { "map-growth:\(stage.rawValue):\(occurrence)" }
 
     /// The LMDB hook that counts the process's arrivals at the chosen stage and kills it at the
     /// `occurrence`-th (LMDB's stage names are the same as `Stage`'s).

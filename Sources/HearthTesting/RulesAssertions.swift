@@ -1,4 +1,4 @@
-public import Hearth
+import Hearth
 public import HearthCore
 
 /// Why a rules assertion failed.

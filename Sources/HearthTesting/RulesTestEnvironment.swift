@@ -68,7 +68,7 @@ public final class RulesTestEnvironment: Sendable {
 
     /// Deletes every document of the environment's database.
     public func clearFirestore() async throws(FirestoreError) {
-        try await admin.clearPersistence()
+        try await admin.deleteAllDocuments()
     }
 
     /// The coverage of the rules in force so far (`RulesCoverage.json` / `.html`).

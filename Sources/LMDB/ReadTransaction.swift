@@ -14,10 +14,16 @@ public class ReadTransaction {
     private var handle: OpaquePointer?
     /// True while a nested child transaction lives: lmdb.h forbids using the parent (or its cursors) then.
     var hasLiveChild = false
+    /// The page trace this transaction reports to: set only when a trace was recording as it
+    /// began, so an untraced read pays one nil check per entry and never touches the tracer.
+    let tracer: PageTracer?
 
-    init(environment: Environment, handle: OpaquePointer) {
+    /// Wraps `handle`; `traced` false (write transactions, whose dirty pages are outside the map)
+    /// never reports to a page trace.
+    init(environment: Environment, handle: OpaquePointer, traced: Bool = true) {
         self.environment = environment
         self.handle = handle
+        tracer = traced ? environment.pageTracer.ifRecording : nil
     }
 
     /// Whether the transaction can still be used (it is inside its closure).

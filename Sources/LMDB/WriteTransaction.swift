@@ -27,7 +27,7 @@ public final class WriteTransaction: ReadTransaction {
     init(environment: Environment, handle: OpaquePointer, parent: WriteTransaction?, tree: WriteTree) {
         self.parent = parent
         self.tree = tree
-        super.init(environment: environment, handle: handle)
+        super.init(environment: environment, handle: handle, traced: false)
     }
 
     /// Stores `value` under `key`, replacing any existing value.

@@ -1,6 +1,7 @@
 import FirestoreWire
 import GRPCCore
 import HearthCore
+import HearthTestSupport
 import SwiftProtobuf
 import Testing
 @testable import HearthServer
@@ -41,25 +42,9 @@ struct ListenOutboxTests {
         }
     }
 
-    /// The labels of the next batch from the real `take()`, or nil when none comes within
-    /// `limit` (the take is then cancelled). The limit is long: in the full parallel suite, tests
-    /// that block the cooperative pool have kept other tasks waiting for over a minute.
-    private func take(_ outbox: ListenOutbox, within limit: Duration = .seconds(600)) async -> [String]? {
-        await withTaskGroup(of: [String]?.self) { group in
-            group.addTask { await outbox.take().map { labels($0) } }
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-    }
-
     /// What `takeQueued(now:)` answers at `origin + offset`: a batch's labels, or
     /// `holding until +N ms` (from `origin`), `empty` or `finished`.
-    private func look(_ outbox: ListenOutbox, at offset: Duration = .zero, from origin: SuspendingClock.Instant) -> [String] {
+    private func look(_ outbox: ListenOutbox, at offset: Duration = .zero, from origin: Duration) -> [String] {
         switch outbox.takeQueued(now: origin + offset) {
         case .batch(let batch): return labels(batch)
         case .holding(let due):
@@ -79,9 +64,9 @@ struct ListenOutboxTests {
             outbox.send(try change(id))
             outbox.send(marker(version))
         }
-        #expect(look(outbox, from: .now) == ["a", "b", "c", "marker@30"])
+        #expect(look(outbox, from: .zero) == ["a", "b", "c", "marker@30"])
         #expect(outbox.droppedMarkers == 2)
-        #expect(look(outbox, from: .now) == ["empty"])
+        #expect(look(outbox, from: .zero) == ["empty"])
     }
 
     @Test("target changes of named targets stay, in order, around the dropped markers")
@@ -94,13 +79,13 @@ struct ListenOutboxTests {
         outbox.send(.response(ListenMessages.targetChange(.remove, targets: [2])))
         outbox.send(try change("b"))
         outbox.send(marker(20))
-        #expect(look(outbox, from: .now) == ["add [1]", "a", "current [1]", "remove [2]", "b", "marker@20"])
+        #expect(look(outbox, from: .zero) == ["add [1]", "a", "current [1]", "remove [2]", "b", "marker@20"])
     }
 
     @Test("a writer that keeps up gets every marker: each take holds one commit")
     func aWriterThatKeepsUpGetsEveryMarker() throws {
         let outbox = ListenOutbox(pacePerDocument: .zero, stallLimit: Self.neverStalls)
-        let origin = SuspendingClock.now
+        let origin = Duration.zero
         outbox.send(try change("a"))
         outbox.send(marker(10))
         #expect(look(outbox, from: origin) == ["a", "marker@10"])
@@ -123,7 +108,7 @@ struct ListenOutboxTests {
     func aMarkerWithinThePaceIsHeld() throws {
         // 4 documents at 25 ms each: a pace of 100 ms after the first marker.
         let outbox = ListenOutbox(pacePerDocument: .milliseconds(25), maximumPace: .seconds(5), stallLimit: Self.neverStalls)
-        let origin = SuspendingClock.now
+        let origin = Duration.zero
         for id in ["a", "b", "c", "d"] { outbox.send(try change(id)) }
         outbox.send(marker(10))
         #expect(look(outbox, from: origin) == ["a", "b", "c", "d", "marker@10"])
@@ -142,7 +127,7 @@ struct ListenOutboxTests {
     /// An outbox with this pace that has sent a change of `a` and the marker at 10, taken at
     /// `origin`.
     private func outboxPastItsFirstMarker(
-        pacePerDocument: Duration, maximumPace: Duration, origin: SuspendingClock.Instant
+        pacePerDocument: Duration, maximumPace: Duration, origin: Duration
     ) throws -> ListenOutbox {
         let outbox = ListenOutbox(pacePerDocument: pacePerDocument, maximumPace: maximumPace, stallLimit: Self.neverStalls)
         outbox.send(try change("a"))
@@ -153,7 +138,7 @@ struct ListenOutboxTests {
 
     @Test("while a marker is held, what arrives after it stays behind it")
     func arrivalsStayBehindAHeldMarker() throws {
-        let origin = SuspendingClock.now
+        let origin = Duration.zero
         let outbox = try outboxPastItsFirstMarker(pacePerDocument: .milliseconds(150), maximumPace: .seconds(5), origin: origin)
         outbox.send(marker(20))
         #expect(look(outbox, at: .milliseconds(1), from: origin) == ["holding until +150 ms"])
@@ -167,7 +152,7 @@ struct ListenOutboxTests {
     func thePaceFollowsTheTargets() throws {
         let outbox = ListenOutbox(pacePerDocument: .milliseconds(40), maximumPace: .seconds(5), stallLimit: Self.neverStalls)
         let database = try DatabaseID(project: "p")
-        let origin = SuspendingClock.now
+        let origin = Duration.zero
         outbox.send(try change("a", target: 1))
         outbox.send(try change("b", target: 1))
         outbox.send(try change("c", target: 2))
@@ -185,7 +170,7 @@ struct ListenOutboxTests {
 
     @Test("the pace is capped")
     func thePaceIsCapped() throws {
-        let origin = SuspendingClock.now
+        let origin = Duration.zero
         let outbox = try outboxPastItsFirstMarker(pacePerDocument: .seconds(60), maximumPace: .milliseconds(30), origin: origin)
         outbox.send(marker(20))
         #expect(look(outbox, at: .milliseconds(29), from: origin) == ["holding until +30 ms"])
@@ -194,7 +179,7 @@ struct ListenOutboxTests {
 
     @Test("a held marker, and everything after it, goes out at once when the stream finishes")
     func finishingFlushesAHeldMarker() throws {
-        let origin = SuspendingClock.now
+        let origin = Duration.zero
         let outbox = try outboxPastItsFirstMarker(pacePerDocument: .seconds(60), maximumPace: .seconds(60), origin: origin)
         outbox.send(marker(20))
         outbox.send(.response(ListenMessages.targetChange(.remove, targets: [1])))
@@ -206,7 +191,7 @@ struct ListenOutboxTests {
 
     @Test("a writer holding a marker does not wait once its due time has passed, so a timer that fired first is not lost")
     func aPassedDueTimeIsNotWaitedFor() {
-        let now = SuspendingClock.now
+        let now = Duration.zero
         #expect(ListenOutbox.shouldWait(until: now + .milliseconds(5), now: now, holding: true, queueEmpty: false))
         #expect(!ListenOutbox.shouldWait(until: now, now: now, holding: true, queueEmpty: false))
         #expect(!ListenOutbox.shouldWait(until: now - .milliseconds(5), now: now, holding: true, queueEmpty: true))
@@ -219,7 +204,7 @@ struct ListenOutboxTests {
 
     // MARK: The real waiting
 
-    @Test("a waiting writer gets what is sent, then nil once the outbox is finished and drained")
+    @Test("a waiting writer gets what is sent, then nil once the outbox is finished and drained", .timeLimit(.minutes(10)))
     func waitingAndFinishing() async throws {
         let outbox = ListenOutbox(pacePerDocument: .zero, stallLimit: Self.neverStalls)
         let writer = Task { () -> [String] in
@@ -227,35 +212,48 @@ struct ListenOutboxTests {
             while let batch = await outbox.take() { taken += labels(batch) }
             return taken
         }
-        try await Task.sleep(for: .milliseconds(50))
+        await waitForWriter(outbox)
         outbox.send(try change("a"))
-        try await Task.sleep(for: .milliseconds(50))
+        await waitForWriter(outbox)
         outbox.send(.failure(RPCError(code: .unavailable, message: "down")))
         outbox.finish()
         outbox.send(try change("after"))
         #expect(await writer.value == ["a", "failure"])
     }
 
-    @Test("cancelling a waiting writer ends its take with nil")
+    @Test("cancelling a waiting writer ends its take with nil", .timeLimit(.minutes(10)))
     func cancellingAWaitingWriter() async throws {
         let outbox = ListenOutbox(pacePerDocument: .zero, stallLimit: Self.neverStalls)
         let writer = Task { await outbox.take() == nil }
-        try await Task.sleep(for: .milliseconds(50))
+        await waitForWriter(outbox)
         writer.cancel()
         #expect(await writer.value)
     }
 
-    @Test("a held marker goes out by itself once its pace has passed, never before")
+    @Test("a held marker goes out by itself once its pace has passed on the clock, never before", .timeLimit(.minutes(10)))
     func aHeldMarkerGoesOutByItself() async throws {
-        let outbox = ListenOutbox(pacePerDocument: .milliseconds(30), maximumPace: .seconds(5), stallLimit: Self.neverStalls)
-        let clock = SuspendingClock()
-        let start = clock.now
+        let clock = ManualClock()
+        let outbox = ListenOutbox(
+            pacePerDocument: .milliseconds(30), maximumPace: .seconds(5), stallLimit: Self.neverStalls, clock: ServerClock(clock))
         outbox.send(try change("a"))
         outbox.send(marker(10))
-        #expect(await take(outbox) == ["a", "marker@10"])
+        #expect(await outbox.take().map { labels($0) } == ["a", "marker@10"])
+        // One document held: the next marker is due 30 ms after the first went out.
         outbox.send(marker(20))
-        #expect(await take(outbox) == ["marker@20"])
-        // The pace was counted from the first take, which came after `start`.
-        #expect(clock.now - start >= .milliseconds(30))
+        let writer = Task { await outbox.take().map { labels($0) } }
+        await clock.waitForSleepers()
+        clock.advance(by: .milliseconds(29))
+        // The hold's timer still waits (its deadline is not reached), so the writer cannot have
+        // been handed the marker.
+        #expect(clock.sleeperCount == 1)
+        #expect(outbox.queuedCount == 1)
+        clock.advance(by: .milliseconds(1))
+        #expect(await writer.value == ["marker@20"])
+        #expect(clock.sleeperCount == 0)
+    }
+
+    /// Returns once a writer is suspended in `take()` (yielding meanwhile; never sleeping).
+    private func waitForWriter(_ outbox: ListenOutbox) async {
+        while !outbox.hasWaitingWriter { await Task.yield() }
     }
 }

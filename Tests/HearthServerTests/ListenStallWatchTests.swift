@@ -7,7 +7,7 @@ import Testing
 /// chosen times, never by waiting.
 @Suite("Listen stall watch")
 struct ListenStallWatchTests {
-    let origin = SuspendingClock.now
+    let origin = Duration.zero
 
     /// A document change for `id` in target 1.
     private func change(_ id: String) throws -> ListenOutput {

@@ -1,11 +1,11 @@
 import GRPCCore
 import NIOCore
-import NIOPosix
+import NIOEmbedded
 import Synchronization
 import Testing
 @testable import HearthServer
 
-@Suite("RPC deadlines on timers", .timeLimit(.minutes(1)))
+@Suite("RPC deadlines on timers (NIO's testing loop: time moves only when advanced)", .timeLimit(.minutes(10)))
 struct RPCDeadlineTests {
     typealias Part = RPCRequestPart<[UInt8]>
 
@@ -27,40 +27,43 @@ struct RPCDeadlineTests {
         #expect(GRPCTimeoutHeader.duration(value) == nil)
     }
 
-    @Test("an armed deadline cancels the RPC when it passes")
+    @Test("an armed deadline cancels the RPC when it passes on the loop's clock, not before")
     func fires() async throws {
-        let (handle, deadline) = Self.deadline()
+        let (handle, deadline, loop) = Self.deadline()
         deadline.arm(after: .milliseconds(20))
-        try await handle.cancelled
+        await loop.advanceTime(by: .milliseconds(19))
+        #expect(!handle.isCancelled)
+        await loop.advanceTime(by: .milliseconds(1))
         #expect(handle.isCancelled)
     }
 
     @Test("a deadline disarmed before it passes never cancels the RPC, however long")
     func disarmed() async throws {
         let handle = ServerContext.RPCCancellationHandle()
-        let loop = MultiThreadedEventLoopGroup.singleton.any()
+        let loop = NIOAsyncTestingEventLoop()
         let short = RPCDeadline(loop: loop, cancellation: handle)
         short.arm(after: .milliseconds(100))
         short.disarm()
         let longest = RPCDeadline(loop: loop, cancellation: handle)
         longest.arm(after: GRPCTimeoutHeader.duration("99999999H") ?? .zero)
         longest.disarm()
-        try await Task.sleep(for: .milliseconds(300))
+        await loop.advanceTime(by: Self.century)
         #expect(!handle.isCancelled)
+        await loop.shutdownGracefully()
     }
 
     @Test("arming after the RPC has ended does nothing")
     func armedLate() async throws {
-        let (handle, deadline) = Self.deadline()
+        let (handle, deadline, loop) = Self.deadline()
         deadline.disarm()
         deadline.arm(after: .milliseconds(1))
-        try await Task.sleep(for: .milliseconds(200))
+        await loop.advanceTime(by: .seconds(3_600))
         #expect(!handle.isCancelled)
     }
 
     @Test("the timeout leaves the metadata for a deadline; other headers and the messages pass unchanged")
     func lifted() async throws {
-        let (handle, deadline) = Self.deadline()
+        let (handle, deadline, loop) = Self.deadline()
         let metadata: Metadata = ["grpc-timeout": "20m", "authorization": "Bearer owner"]
         let parts = DeadlineLiftingParts(base: Self.sequence([.metadata(metadata), .message([1, 2, 3])]), deadline: deadline)
         let seen = try await Self.collect(parts)
@@ -72,12 +75,16 @@ struct RPCDeadlineTests {
         #expect(Array(lifted[stringValues: "grpc-timeout"]).isEmpty)
         #expect(Array(lifted[stringValues: "authorization"]) == ["Bearer owner"])
         #expect(bytes == [1, 2, 3])
-        try await handle.cancelled
+        // The lifted timeout armed the deadline: 20 ms on the loop's clock cancels the RPC.
+        await loop.advanceTime(by: .milliseconds(19))
+        #expect(!handle.isCancelled)
+        await loop.advanceTime(by: .milliseconds(1))
+        #expect(handle.isCancelled)
     }
 
     @Test("a malformed timeout is dropped too, so grpc-swift never sleeps on it")
     func malformedDropped() async throws {
-        let (handle, deadline) = Self.deadline()
+        let (handle, deadline, loop) = Self.deadline()
         let parts = DeadlineLiftingParts(base: Self.sequence([.metadata(["grpc-timeout": "-5S"])]), deadline: deadline)
         let seen = try await Self.collect(parts)
         guard case .metadata(let lifted) = seen.first else {
@@ -85,7 +92,7 @@ struct RPCDeadlineTests {
             return
         }
         #expect(Array(lifted[stringValues: "grpc-timeout"]).isEmpty)
-        try await Task.sleep(for: .milliseconds(100))
+        await loop.advanceTime(by: Self.century)
         #expect(!handle.isCancelled)
     }
 
@@ -95,7 +102,8 @@ struct RPCDeadlineTests {
         let seenMetadata = Mutex<Metadata?>(nil)
         let base = OneStreamTransport(
             parts: [.metadata(["grpc-timeout": "100m", "x-kept": "yes"])], cancellation: handle)
-        let transport = RPCDeadlineTransport(base: base, timers: MultiThreadedEventLoopGroup.singleton)
+        let loop = NIOAsyncTestingEventLoop()
+        let transport = RPCDeadlineTransport(base: base, timers: loop)
         try await transport.listen { stream, _ in
             if case .metadata(let metadata) = (try? await Self.collect(stream.inbound))?.first {
                 seenMetadata.withLock { $0 = metadata }
@@ -104,26 +112,44 @@ struct RPCDeadlineTests {
         let metadata = seenMetadata.withLock { $0 }
         #expect(metadata.map { Array($0[stringValues: "grpc-timeout"]) } == [])
         #expect(metadata.map { Array($0[stringValues: "x-kept"]) } == ["yes"])
-        try await Task.sleep(for: .milliseconds(300))
+        // Far past the 100 ms: the ended RPC's deadline was disarmed, so nothing fires.
+        await loop.advanceTime(by: .seconds(3_600))
         #expect(!handle.isCancelled, "the deadline outlived the RPC")
+        await loop.shutdownGracefully()
     }
 
-    @Test("through the transport: an RPC still running at its deadline is cancelled")
+    @Test("through the transport: an RPC still running at its deadline is cancelled, at the deadline")
     func transportCancelsAtDeadline() async throws {
         let handle = ServerContext.RPCCancellationHandle()
         let base = OneStreamTransport(parts: [.metadata(["grpc-timeout": "30m"])], cancellation: handle)
-        let transport = RPCDeadlineTransport(base: base, timers: MultiThreadedEventLoopGroup.singleton)
-        try await transport.listen { stream, context in
-            _ = try? await Self.collect(stream.inbound)
-            try? await context.cancellation.cancelled
+        let loop = NIOAsyncTestingEventLoop()
+        let transport = RPCDeadlineTransport(base: base, timers: loop)
+        let start = loop.now
+        let server = Task {
+            try await transport.listen { stream, context in
+                _ = try? await Self.collect(stream.inbound)
+                try? await context.cancellation.cancelled
+            }
         }
-        #expect(handle.isCancelled)
+        // Time moves in 1 ms steps until the deadline cancels the waiting handler.
+        while !handle.isCancelled {
+            await loop.advanceTime(by: .milliseconds(1))
+            await Task.yield()
+        }
+        try await server.value
+        #expect(loop.now - start >= .milliseconds(30))
+        await loop.shutdownGracefully()
     }
 
+    /// Longer than any deadline a test arms, short enough for `TimeAmount`'s nanoseconds.
+    static let century = TimeAmount.hours(24 * 365 * 100)
+
     /// A fresh RPC's cancellation handle and a deadline that cancels through it.
-    static func deadline() -> (ServerContext.RPCCancellationHandle, RPCDeadline) {
+    /// The loop is NIO's testing loop: its time moves only when a test advances it.
+    static func deadline() -> (ServerContext.RPCCancellationHandle, RPCDeadline, NIOAsyncTestingEventLoop) {
         let handle = ServerContext.RPCCancellationHandle()
-        return (handle, RPCDeadline(loop: MultiThreadedEventLoopGroup.singleton.any(), cancellation: handle))
+        let loop = NIOAsyncTestingEventLoop()
+        return (handle, RPCDeadline(loop: loop, cancellation: handle), loop)
     }
 
     static func collect(_ parts: some AsyncSequence<Part, any Error>) async throws -> [Part] {

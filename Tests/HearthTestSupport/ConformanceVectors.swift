@@ -1,19 +1,19 @@
 import Foundation
 
 /// One test of Google's conformance vectors, kept as JSON text so it can be a test argument.
-public struct ConformanceVector: Sendable, CustomStringConvertible {
+package struct ConformanceVector: Sendable, CustomStringConvertible {
     /// The file's name without extension, e.g. `update-st-dot`.
-    public let name: String
+    package let name: String
     /// The test kind: `create`, `set`, `update`, `updatePaths`, `delete`, `get`, `query`, `listen`.
-    public let kind: String
+    package let kind: String
     /// The kind's body as JSON.
-    public let json: String
+    package let json: String
     /// The name, as tests are listed.
-    public var description: String { name }
+    package var description: String { name }
 
     /// Every test of the given kinds in `../shared/conformance/firestore-v1`, or none when absent;
     /// with `requiringRequest`, only tests that carry an expected `request`.
-    public static func load(kinds: [String], requiringRequest: Bool = false) -> [ConformanceVector] {
+    package static func load(kinds: [String], requiringRequest: Bool = false) -> [ConformanceVector] {
         guard let folder = RepositoryPaths.conformanceVectors,
               let files = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
         else { return [] }

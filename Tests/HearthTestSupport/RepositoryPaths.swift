@@ -1,23 +1,23 @@
-public import Foundation
+package import Foundation
 
 /// Where the repository and the shared folder beside it are, found from this file's location.
-public enum RepositoryPaths {
+package enum RepositoryPaths {
     /// The repository root (…/Tests/HearthTestSupport/RepositoryPaths.swift → three levels up).
-    public static let root: URL = URL(fileURLWithPath: #filePath)
+    package static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `specs/cases` inside the repository.
-    public static let specCases = root.appendingPathComponent("specs/cases")
+    package static let specCases = root.appendingPathComponent("specs/cases")
 
     /// Google's conformance vectors in `../shared`, or nil when that folder is absent (a user's clone).
-    public static var conformanceVectors: URL? {
+    package static var conformanceVectors: URL? {
         let url = root.deletingLastPathComponent().appendingPathComponent("shared/conformance/firestore-v1")
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
 
     /// An executable of this package, built beside the test bundle: next to `HEARTH_BIN` when set
     /// (`make test` sets it), else in `.build/debug`; nil when it was not built.
-    public static func builtExecutable(named name: String) -> String? {
+    package static func builtExecutable(named name: String) -> String? {
         let folder: URL
         if let hearth = ProcessInfo.processInfo.environment["HEARTH_BIN"] {
             folder = URL(fileURLWithPath: hearth).deletingLastPathComponent()

@@ -1,10 +1,10 @@
-public import Foundation
+package import Foundation
 
 /// Starts a configured `hearth serve` child process with its output in a log file and waits for
 /// its ready line: what the soak harness and the benchmark's `hearth serve` rows share.
-public enum ServeProcessLaunch {
+package enum ServeProcessLaunch {
     /// Why a launch gave up; each carries the server's output so far.
-    public enum Failure: Error {
+    package enum Failure: Error {
         /// The process exited before it announced it was ready.
         case exitedAtStart(output: String)
         /// The process was still running but not ready when the time ran out.
@@ -15,7 +15,7 @@ public enum ServeProcessLaunch {
     /// to `timeout` for its `ready` line; returns the port of its `FIRESTORE_EMULATOR_HOST` line.
     /// The caller sets the executable, arguments and environment, and stops the process.
     /// - Throws: `Failure`, or `Process.run`'s error when the executable cannot start.
-    public static func run(_ process: Process, log: String, timeout: Duration = .seconds(60)) async throws -> Int {
+    package static func run(_ process: Process, log: String, timeout: Duration = .seconds(60)) async throws -> Int {
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process.standardOutput = output
@@ -33,7 +33,7 @@ public enum ServeProcessLaunch {
     }
 
     /// The port in a `FIRESTORE_EMULATOR_HOST=HOST:PORT` line of `text`, if there is one.
-    public static func announcedPort(_ text: String) -> Int? {
+    package static func announcedPort(_ text: String) -> Int? {
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("FIRESTORE_EMULATOR_HOST=") }),
             let colon = line.lastIndex(of: ":")
         else { return nil }

@@ -1,55 +1,55 @@
 import FirestoreWire
 import Foundation
-public import HearthCore
+package import HearthCore
 import SwiftProtobuf
 
 /// Firestore's proto3 JSON (as in `specs/cases/` and the conformance vectors) turned into engine
 /// types by the production path: SwiftProtobuf decodes the JSON into the wire messages and
 /// FirestoreWire's mapping (the server's own) converts them. Only the JSON plumbing lives here.
-public enum WireJSON {
+package enum WireJSON {
     /// A test input that is not what the caller expected.
-    public struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible {
         /// What was wrong.
-        public let description: String
+        package let description: String
         /// A failure saying `description`.
-        public init(description: String) { self.description = description }
+        package init(description: String) { self.description = description }
     }
 
     /// The database relative names resolve against (`specs/cases` use paths like `c/d`).
-    public static let defaultDatabase = DatabaseID(uncheckedProject: "p", database: "(default)")
+    package static let defaultDatabase = DatabaseID(uncheckedProject: "p", database: "(default)")
 
     /// `any` as a JSON object, or a failure naming `what`.
-    public static func object(_ any: Any?, _ what: String) throws -> [String: Any] {
+    package static func object(_ any: Any?, _ what: String) throws -> [String: Any] {
         guard let object = any as? [String: Any] else { throw Failure(description: "\(what) is not an object") }
         return object
     }
 
     /// A `Value` from `{"integerValue": "1"}` and friends.
-    public static func value(_ any: Any?) throws -> Value {
+    package static func value(_ any: Any?) throws -> Value {
         try ProtoValue.value(try decode(Google_Firestore_V1_Value.self, from: any))
     }
 
     /// The fields of a document or map, from its `fields` object.
-    public static func fields(_ any: Any?) throws -> [String: Value] {
+    package static func fields(_ any: Any?) throws -> [String: Value] {
         guard let any else { return [:] }
         let map = try decode(Google_Firestore_V1_MapValue.self, from: ["fields": any])
         return try ProtoValue.fields(map.fields)
     }
 
     /// An RFC 3339 timestamp, as the wire decodes it.
-    public static func timestamp(_ text: String) throws -> Timestamp {
+    package static func timestamp(_ text: String) throws -> Timestamp {
         try Timestamp(proto: try decode(Google_Protobuf_Timestamp.self, from: text))
     }
 
     /// A full resource name, or a path relative to `defaultDatabase`.
-    public static func documentName(_ name: String) throws -> (DatabaseID, DocumentKey) {
+    package static func documentName(_ name: String) throws -> (DatabaseID, DocumentKey) {
         if name.hasPrefix("projects/") { return try DocumentKey.parse(resourceName: name) }
         return (defaultDatabase, try DocumentKey(validating: name))
     }
 
     /// A `Write` from a CommitRequest's `writes[i]`; relative document names resolve against
     /// `defaultDatabase`.
-    public static func write(_ any: Any?) throws -> (DatabaseID, Write) {
+    package static func write(_ any: Any?) throws -> (DatabaseID, Write) {
         var json = try object(any, "write")
         var name: String?
         if let deleted = json["delete"] as? String {
@@ -67,7 +67,7 @@ public enum WireJSON {
     }
 
     /// A `StructuredQuery` from Firestore's proto3 JSON, run under `parent` (root when nil).
-    public static func structuredQuery(_ any: Any?, parent: ResourcePath = .root) throws -> StructuredQuery {
+    package static func structuredQuery(_ any: Any?, parent: ResourcePath = .root) throws -> StructuredQuery {
         try ProtoQuery.query(try decode(Google_Firestore_V1_StructuredQuery.self, from: any), parent: parent)
     }
 

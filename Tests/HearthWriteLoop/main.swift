@@ -56,8 +56,8 @@ func commitForever(directory: String) async throws {
 /// Makes the bulk commits described above with their index work pending, then waits to be killed.
 func leaveIndexBacklog(documents: Int, directory: String) async throws {
     var options = EngineOptions(deferredIndexThreshold: 1, indexBacklogLimit: 10_000_000)
-    options.indexIdleDelay = 3_600
-    options.indexDemandWindow = 3_600
+    options.indexIdleDelay = .seconds(3_600)
+    options.indexDemandWindow = .seconds(3_600)
     let engine = try Engine(directory: directory, options: options)
     let db = try DatabaseID(project: "crash-test")
     let keys = try (0..<documents).map { try DocumentKey(validating: "c/d\($0)") }

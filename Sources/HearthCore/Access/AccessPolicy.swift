@@ -1,12 +1,12 @@
 /// The hook through which security rules judge requests: the core asks it before every
 /// non-admin read and write. `HearthRules` implements it; the core never imports the rules.
-public protocol AccessPolicy: Sendable {
+package protocol AccessPolicy: Sendable {
     /// Judges one request; `lookup` answers `get`/`exists` (and, for writes, `getAfter`/`existsAfter`).
     func authorize(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision
 }
 
 /// Reads documents for rule functions, consistent with the request being judged.
-public protocol DocumentLookup {
+package protocol DocumentLookup {
     /// The document at `path` as the request sees it (`get`/`exists`), or nil when absent.
     func document(at path: ResourcePath) throws(FirestoreError) -> Document?
     /// The document at `path` as it would be after the commit being judged (`getAfter`), or nil.
@@ -15,9 +15,9 @@ public protocol DocumentLookup {
 }
 
 /// One request as the rules see it: who, what, where, and the documents involved.
-public struct AccessRequest: Sendable {
+package struct AccessRequest: Sendable {
     /// The rules method a request is judged as.
-    public enum Method: String, Sendable, Equatable, CaseIterable {
+    package enum Method: String, Sendable, Equatable, CaseIterable {
         /// A single-document read.
         case get
         /// A query, aggregation or query listener (judged from the query's constraints).
@@ -31,35 +31,35 @@ public struct AccessRequest: Sendable {
     }
 
     /// The database the request targets.
-    public var database: DatabaseID
+    package var database: DatabaseID
     /// The rules method.
-    public var method: Method
+    package var method: Method
     /// The document path (get and writes) or, for `list`, the path of a document the query could
     /// return with its id unknown: the query's parent and collection id followed by a placeholder
     /// id. For collection-group queries (`query.allDescendants`) only the collection id and the id
     /// are known: rules must match them through a recursive wildcard.
-    public var path: ResourcePath
+    package var path: ResourcePath
     /// For `list`: the query being judged (rules are not filters: its constraints decide).
-    public var query: StructuredQuery?
+    package var query: StructuredQuery?
     /// The caller.
-    public var auth: AccessContext
+    package var auth: AccessContext
     /// The request time (`request.time`); for writes, the commit time.
-    public var time: Timestamp
+    package var time: Timestamp
     /// The document as it is before the request (`resource`), or nil when it does not exist.
-    public var resource: Document?
+    package var resource: Document?
     /// The document as the write would leave it (`request.resource`); nil for reads and deletes.
-    public var incoming: Document?
+    package var incoming: Document?
     /// For updates: the field paths named by the write's mask (`request.writeFields`), if any.
-    public var writeFields: [FieldPath]?
+    package var writeFields: [FieldPath]?
     /// How many `get`/`exists`/`getAfter`/`existsAfter` calls the request may make: 10 for a
     /// single-document request or a query, 20 for each write of a batch or transaction.
-    public var accessCallLimit: Int
+    package var accessCallLimit: Int
     /// Where the policy records how it judged the request, told in full; nil (the usual case)
     /// when nobody asked, and the policy evaluates untraced.
-    public var verdictLog: AccessVerdictLog?
+    package var verdictLog: AccessVerdictLog?
 
     /// Creates a request; `verdictLog` defaults to the log of the task creating it, if any.
-    public init(
+    package init(
         database: DatabaseID, method: Method, path: ResourcePath, query: StructuredQuery? = nil,
         auth: AccessContext, time: Timestamp, resource: Document? = nil, incoming: Document? = nil,
         writeFields: [FieldPath]? = nil, accessCallLimit: Int = 10,
@@ -80,19 +80,19 @@ public struct AccessRequest: Sendable {
 }
 
 /// A policy's verdict.
-public enum AccessDecision: Sendable, Equatable {
+package enum AccessDecision: Sendable, Equatable {
     /// The request may proceed.
     case allow
     /// The request is refused; `detail` says which rule and why (shown after Firestore's message).
     case deny(detail: String)
 
     /// Whether the request may proceed.
-    public var isAllowed: Bool { self == .allow }
+    package var isAllowed: Bool { self == .allow }
 }
 
 extension FirestoreError {
     /// Firestore's denial: `PERMISSION_DENIED`, "Missing or insufficient permissions.", plus detail.
-    public static func permissionDenied(detail: String) -> FirestoreError {
+    package static func permissionDenied(detail: String) -> FirestoreError {
         let message = "Missing or insufficient permissions."
         if detail.isEmpty { return FirestoreError(.permissionDenied, message) }
         // The emulator's detail starts on a new line; anything else follows after a space.

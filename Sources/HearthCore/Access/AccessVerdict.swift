@@ -1,20 +1,20 @@
 /// How an access policy judged one request (or one write of a batch), told in full: which allow
 /// statements it evaluated, which one granted or why each denied, and how the deciding expressions
 /// evaluated. Policies produce it only for a request that carries an `AccessVerdictLog`.
-public struct AccessVerdict: Sendable, Equatable, Encodable {
+package struct AccessVerdict: Sendable, Equatable, Encodable {
     /// The rules method the request was judged as (`get`, `list`, `create`, `update`, `delete`).
-    public var method: String
+    package var method: String
     /// The document path judged, relative to the database (for `list`, the collection's path).
-    public var path: String
+    package var path: String
     /// Whether the request was allowed.
-    public var allowed: Bool
+    package var allowed: Bool
     /// The statements evaluated, in evaluation order; when allowed, the last one granted.
-    public var statements: [AccessStatementVerdict]
+    package var statements: [AccessStatementVerdict]
     /// A verdict not tied to a statement (`No matching allow statements`, a query too complex).
-    public var note: String?
+    package var note: String?
 
     /// Creates a verdict.
-    public init(method: String, path: String, allowed: Bool, statements: [AccessStatementVerdict], note: String? = nil) {
+    package init(method: String, path: String, allowed: Bool, statements: [AccessStatementVerdict], note: String? = nil) {
         self.method = method
         self.path = path
         self.allowed = allowed
@@ -24,9 +24,9 @@ public struct AccessVerdict: Sendable, Equatable, Encodable {
 }
 
 /// One allow statement as it was evaluated for a request.
-public struct AccessStatementVerdict: Sendable, Equatable, Encodable {
+package struct AccessStatementVerdict: Sendable, Equatable, Encodable {
     /// What evaluating the statement gave.
-    public enum Outcome: String, Sendable, Equatable, Encodable {
+    package enum Outcome: String, Sendable, Equatable, Encodable {
         /// The condition held: the statement granted the request.
         case granted
         /// The condition was false (or not a boolean).
@@ -36,24 +36,24 @@ public struct AccessStatementVerdict: Sendable, Equatable, Encodable {
     }
 
     /// The methods the statement names, as written (`read`, `write`, `get`, …).
-    public var methods: [String]
+    package var methods: [String]
     /// The full match path of the statement's block (`/databases/{database}/documents/users/{uid}`).
-    public var match: String
+    package var match: String
     /// The 1-based line of the `allow` keyword.
-    public var line: Int
+    package var line: Int
     /// The 1-based column of the `allow` keyword.
-    public var column: Int
+    package var column: Int
     /// The outcome.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// For a denial or an error: the emulator's entry (`false for 'get' @ L9`, an error message).
-    public var message: String?
+    package var message: String?
     /// The evaluation of the condition, node by node in evaluation order (bounded).
-    public var trace: [AccessTraceStep]
+    package var trace: [AccessTraceStep]
     /// True when the trace was cut at its bound.
-    public var traceTruncated: Bool
+    package var traceTruncated: Bool
 
     /// Creates a statement verdict.
-    public init(
+    package init(
         methods: [String], match: String, line: Int, column: Int, outcome: Outcome, message: String?,
         trace: [AccessTraceStep], traceTruncated: Bool
     ) {
@@ -69,9 +69,9 @@ public struct AccessStatementVerdict: Sendable, Equatable, Encodable {
 }
 
 /// One evaluated (or skipped) sub-expression of a condition.
-public struct AccessTraceStep: Sendable, Equatable, Encodable {
+package struct AccessTraceStep: Sendable, Equatable, Encodable {
     /// What became of the expression.
-    public enum State: String, Sendable, Equatable, Encodable {
+    package enum State: String, Sendable, Equatable, Encodable {
         /// It gave `value`.
         case value
         /// It failed; `value` is the error message.
@@ -81,16 +81,16 @@ public struct AccessTraceStep: Sendable, Equatable, Encodable {
     }
 
     /// Nesting depth: 0 for the condition, children one deeper than their parent.
-    public var depth: Int
+    package var depth: Int
     /// The expression's source text (whitespace collapsed, bounded).
-    public var expression: String
+    package var expression: String
     /// The value as rules text (`"alice"`, `true`, `{a: 1}`), the error message, or empty when skipped.
-    public var value: String
+    package var value: String
     /// The state.
-    public var state: State
+    package var state: State
 
     /// Creates a step.
-    public init(depth: Int, expression: String, value: String, state: State) {
+    package init(depth: Int, expression: String, value: String, state: State) {
         self.depth = depth
         self.expression = expression
         self.value = value

@@ -5,24 +5,24 @@ import Synchronization
 /// around the request's work: the engine hands it to the policy with each check (commits carry it
 /// to the writer) and notes each write it commits; a policy that sees it records a traced
 /// `AccessVerdict`. Without one, policies evaluate untraced and nothing is noted.
-public final class AccessVerdictLog: Sendable {
+package final class AccessVerdictLog: Sendable {
     /// The log of the request running in this task, if any.
-    @TaskLocal public static var current: AccessVerdictLog?
+    @TaskLocal package static var current: AccessVerdictLog?
 
     /// Most verdicts kept for one request (a batch of 500 writes keeps the first ones).
-    public static let maxVerdicts = 100
+    package static let maxVerdicts = 100
     /// Most trace steps kept for one request across its verdicts; later verdicts keep their
     /// statements but not their traces (marked truncated), so a request costs bounded memory.
-    public static let maxTraceSteps = 500
+    package static let maxTraceSteps = 500
 
     /// One write a request committed (or tried to).
-    public struct Write: Sendable, Equatable, Encodable {
+    package struct Write: Sendable, Equatable, Encodable {
         /// The document path, relative to the database.
-        public var path: String
+        package var path: String
         /// `set`, `update`, `delete` or `verify`, with `+transform` when it has field transforms.
-        public var operation: String
+        package var operation: String
         /// How its commit ended: `OK` or the status code's name.
-        public var status: String
+        package var status: String
     }
 
     private struct State {
@@ -36,11 +36,11 @@ public final class AccessVerdictLog: Sendable {
     private let state = Mutex(State())
 
     /// An empty log.
-    public init() {}
+    package init() {}
 
     /// Adds a verdict (counted but not kept past `maxVerdicts`; its traces left out once the
     /// request's `maxTraceSteps` are used up).
-    public func append(_ verdict: AccessVerdict) {
+    package func append(_ verdict: AccessVerdict) {
         state.withLock { state in
             guard state.verdicts.count < Self.maxVerdicts else {
                 state.dropped += 1
@@ -61,7 +61,7 @@ public final class AccessVerdictLog: Sendable {
     }
 
     /// Notes the writes of one commit and how it ended (kept up to `maxVerdicts`).
-    public func noteWrites(_ writes: [HearthCore.Write], status: FirestoreError.Code) {
+    package func noteWrites(_ writes: [HearthCore.Write], status: FirestoreError.Code) {
         state.withLock { state in
             for write in writes {
                 guard state.writes.count < Self.maxVerdicts else {
@@ -83,14 +83,14 @@ public final class AccessVerdictLog: Sendable {
     }
 
     /// The writes noted, in commit order.
-    public var writes: [Write] { state.withLock { $0.writes } }
+    package var writes: [Write] { state.withLock { $0.writes } }
 
     /// How many writes were not kept.
-    public var writesDropped: Int { state.withLock { $0.writesDropped } }
+    package var writesDropped: Int { state.withLock { $0.writesDropped } }
 
     /// The verdicts kept, in the order the checks ran.
-    public var verdicts: [AccessVerdict] { state.withLock { $0.verdicts } }
+    package var verdicts: [AccessVerdict] { state.withLock { $0.verdicts } }
 
     /// How many verdicts were not kept.
-    public var dropped: Int { state.withLock { $0.dropped } }
+    package var dropped: Int { state.withLock { $0.dropped } }
 }

@@ -15,10 +15,10 @@ final class PolicyHolder: Sendable {
 extension Engine {
     /// Installs the policy (security rules) every non-admin request is judged by; nil (the
     /// default) allows every request, as Firebase's emulator does before rules are loaded.
-    public func setAccessPolicy(_ policy: (any AccessPolicy)?) { policyHolder.policy = policy }
+    package func setAccessPolicy(_ policy: (any AccessPolicy)?) { policyHolder.policy = policy }
 
     /// The policy installed with `setAccessPolicy`, if any.
-    public var accessPolicy: (any AccessPolicy)? { policyHolder.policy }
+    package var accessPolicy: (any AccessPolicy)? { policyHolder.policy }
 
     /// The policy to judge `access` by, or nil when the request passes unjudged (admin, or no policy).
     func policy(for access: AccessContext) -> (any AccessPolicy)? {
@@ -67,7 +67,7 @@ extension Engine {
 
 extension AccessRequest {
     /// The id standing for "any document" in the path of a `list` request.
-    public static let listPlaceholderID = "__list__"
+    package static let listPlaceholderID = "__list__"
 }
 
 /// Reads for rule functions at one version (nil = latest); after-state is the same for reads.

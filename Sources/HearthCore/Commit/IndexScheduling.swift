@@ -30,15 +30,15 @@ final class IndexScheduling: Sendable {
     /// A schedule with these limits, its windows measured on `clock`.
     init(
         deferThreshold: Int, deferGroupCommits: Int = 0, backlogLimit: Int, backlogByteLimit: Int = .max, clock: any CommitClock,
-        idleDelaySeconds: Double = 0.05, demandWindowSeconds: Double = 1
+        idleDelay: Duration = .milliseconds(50), demandWindow: Duration = .seconds(1)
     ) {
         self.deferThreshold = deferThreshold
         self.deferGroupCommits = deferGroupCommits
         self.backlogLimit = max(1, backlogLimit)
         self.backlogByteLimit = max(1, backlogByteLimit)
         self.clock = clock
-        self.idleDelayMicroseconds = Int64(idleDelaySeconds * 1e6)
-        self.demandWindowMicroseconds = Int64(demandWindowSeconds * 1e6)
+        self.idleDelayMicroseconds = idleDelay.wholeMicroseconds
+        self.demandWindowMicroseconds = demandWindow.wholeMicroseconds
     }
 
     /// Notes that a reader needs the index now.

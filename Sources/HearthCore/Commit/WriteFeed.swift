@@ -16,6 +16,16 @@ package final class WriteFeed: @unchecked Sendable {
     private var delivered = 0
     private var declined = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Threads blocked in `run(at:)` waiting for a run.
+    private var blockedReaders = 0
+
+    /// How many consumers wait for writes not delivered yet: threads in `run(at:)` and tasks in
+    /// `completion()` or `collected()` (tests wait for one instead of sleeping).
+    var waitingReaders: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return blockedReaders + waiters.count
+    }
 
     /// What the writer answers when the producer declined a write: the commit is not applied.
     /// (The server decodes such a request another way and never shows this to its caller.)
@@ -55,7 +65,11 @@ package final class WriteFeed: @unchecked Sendable {
     func run(at index: Int) throws(FirestoreError) -> [Write]? {
         condition.lock()
         defer { condition.unlock() }
-        while index >= runs.count && !isComplete && !declined { condition.wait() }
+        while index >= runs.count && !isComplete && !declined {
+            blockedReaders += 1
+            condition.wait()
+            blockedReaders -= 1
+        }
         if index < runs.count { return runs[index] }
         if declined { throw WriteFeed.declinedError }
         return nil

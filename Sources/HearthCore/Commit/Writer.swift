@@ -115,6 +115,9 @@ final class Writer: @unchecked Sendable {
         applyingGroup.load(ordering: .relaxed) || condition.withLock { !queue.isEmpty }
     }
 
+    /// How many submitted commits wait for the writer (tests wait for one instead of sleeping).
+    var queuedCommits: Int { condition.withLock { queue.count } }
+
     /// Queues a commit and waits until it is durable (or failed).
     func submit(_ request: CommitRequest) async throws(FirestoreError) -> CommitResult {
         do {

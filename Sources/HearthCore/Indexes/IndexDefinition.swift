@@ -21,12 +21,12 @@ public struct IndexDefinition: Sendable, Hashable, CustomStringConvertible {
     /// One field of an index.
     public struct Field: Sendable, Hashable {
         /// The field path.
-        public var fieldPath: FieldPath
+        package var fieldPath: FieldPath
         /// Its mode.
         public var mode: Mode
 
         /// Creates a field.
-        public init(_ fieldPath: FieldPath, _ mode: Mode) {
+        package init(_ fieldPath: FieldPath, _ mode: Mode) {
             self.fieldPath = fieldPath
             self.mode = mode
         }

@@ -13,12 +13,12 @@ public struct VectorIndexDefinition: Sendable, Hashable {
     /// The fields before the vector field (equality pre-filters), in order.
     public var fields: [IndexDefinition.Field]
     /// The field holding the vectors.
-    public var vectorField: FieldPath
+    package var vectorField: FieldPath
     /// The vectors' dimension.
     public var dimension: Int
 
     /// Creates a definition.
-    public init(
+    package init(
         collectionGroup: String, queryScope: IndexDefinition.QueryScope, fields: [IndexDefinition.Field],
         vectorField: FieldPath, dimension: Int
     ) {

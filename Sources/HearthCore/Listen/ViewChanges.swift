@@ -1,7 +1,7 @@
 /// One change of a query's result window between two snapshots.
-public struct DocumentChangeEvent: Sendable, Equatable {
+package struct DocumentChangeEvent: Sendable, Equatable {
     /// What happened to the document.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// It entered the results.
         case added
         /// It stayed, with new contents or at a new position.
@@ -11,25 +11,25 @@ public struct DocumentChangeEvent: Sendable, Equatable {
     }
 
     /// What happened.
-    public let kind: Kind
+    package let kind: Kind
     /// The document (its new state, or its last state when removed).
-    public let document: Document
+    package let document: Document
     /// Its index before this change, once every earlier change of the list is applied; -1 when added.
-    public let oldIndex: Int
+    package let oldIndex: Int
     /// Its index after this change; -1 when removed.
-    public let newIndex: Int
+    package let newIndex: Int
 }
 
 /// A query listener's snapshot: the whole ordered result and what changed since the previous one.
-public struct QuerySnapshotEvent: Sendable {
+package struct QuerySnapshotEvent: Sendable {
     /// The results, in query order (gathered from the listener's window on each access: O(n)).
-    public var documents: [Document] { window.elements }
+    package var documents: [Document] { window.elements }
     /// How many results there are (O(1)).
-    public var documentCount: Int { window.count }
+    package var documentCount: Int { window.count }
     /// The changes since the previous snapshot (every document as `added` in the first one).
-    public let changes: [DocumentChangeEvent]
+    package let changes: [DocumentChangeEvent]
     /// The commit version the snapshot reflects.
-    public let version: Int64
+    package let version: Int64
     /// The listener's window as of this snapshot (shared with it until the next change).
     let window: OrderedDocuments
 }

@@ -3,13 +3,13 @@
 /// A document read from storage keeps its fields encoded until they are first asked for (see
 /// `EncodedFields`): a point get then costs about what copying the stored bytes costs, and code
 /// that only needs the key or the times never pays for building the map.
-public struct Document: Sendable, Equatable {
+package struct Document: Sendable, Equatable {
     /// Where the document lives.
-    public var key: DocumentKey
+    package var key: DocumentKey
     /// When the document was created (the commit time of its creation).
-    public var createTime: Timestamp
+    package var createTime: Timestamp
     /// When the document last changed (the commit time of its last effective write).
-    public var updateTime: Timestamp
+    package var updateTime: Timestamp
     /// The fields, as a map or still encoded.
     private var storage: FieldStorage
 
@@ -20,7 +20,7 @@ public struct Document: Sendable, Equatable {
     }
 
     /// The document's fields (the top-level map).
-    public var fields: [String: Value] {
+    package var fields: [String: Value] {
         get {
             switch storage {
             case .decoded(let fields): fields
@@ -38,7 +38,7 @@ public struct Document: Sendable, Equatable {
     }
 
     /// Creates a document.
-    public init(key: DocumentKey, fields: [String: Value], createTime: Timestamp, updateTime: Timestamp) {
+    package init(key: DocumentKey, fields: [String: Value], createTime: Timestamp, updateTime: Timestamp) {
         self.key = key
         self.createTime = createTime
         self.updateTime = updateTime
@@ -54,7 +54,7 @@ public struct Document: Sendable, Equatable {
     }
 
     /// Equal when key, times and fields are equal, however each side holds its fields.
-    public static func == (left: Document, right: Document) -> Bool {
+    package static func == (left: Document, right: Document) -> Bool {
         guard left.key == right.key, left.createTime == right.createTime, left.updateTime == right.updateTime else {
             return false
         }

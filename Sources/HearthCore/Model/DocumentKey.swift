@@ -2,19 +2,19 @@
 ///
 /// The public initializers also enforce Firestore's limits on document names: at most 100
 /// collection levels and a name size (see `DocumentSize.name(_:)`) of at most 6 KiB.
-public struct DocumentKey: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct DocumentKey: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The document's path, e.g. `users/alice/posts/p1`.
-    public let path: ResourcePath
+    package let path: ResourcePath
 
     /// The most collection levels a document may be nested in (a top-level document has depth 1).
-    public static let maxDepth = 100
+    package static let maxDepth = 100
 
     /// The largest document name size in bytes (6 KiB), computed as `DocumentSize.name(_:)`.
-    public static let maxNameBytes = 6_144
+    package static let maxNameBytes = 6_144
 
     /// Creates a key, checking the path's parity, its ids, its depth and its name size.
     /// - Throws: `INVALID_ARGUMENT` with a sentence naming the path.
-    public init(path: ResourcePath) throws(FirestoreError) {
+    package init(path: ResourcePath) throws(FirestoreError) {
         guard !path.isEmpty else {
             throw FirestoreError(
                 .invalidArgument, "Invalid document reference. Document references must not be empty.")
@@ -46,7 +46,7 @@ public struct DocumentKey: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// Parses an API path string such as `"users/alice"` and validates it as a document key.
     /// - Throws: `INVALID_ARGUMENT` as `ResourcePath(validating:)` and `init(path:)` do.
-    public init(validating string: String) throws(FirestoreError) {
+    package init(validating string: String) throws(FirestoreError) {
         try self.init(path: ResourcePath(validating: string))
     }
 
@@ -56,37 +56,37 @@ public struct DocumentKey: Sendable, Hashable, Comparable, CustomStringConvertib
     }
 
     /// The document's id: the last segment.
-    public var documentID: String { path.segments.last ?? "" }
+    package var documentID: String { path.segments.last ?? "" }
 
     /// The id of the collection holding the document: the second-to-last segment.
-    public var collectionID: String { path.count >= 2 ? path.segments[path.count - 2] : "" }
+    package var collectionID: String { path.count >= 2 ? path.segments[path.count - 2] : "" }
 
     /// The path of the collection holding the document (an odd path).
-    public var collectionPath: ResourcePath { path.parent ?? .root }
+    package var collectionPath: ResourcePath { path.parent ?? .root }
 
     /// The document holding this document's collection, or nil for a top-level document.
-    public var parentDocument: DocumentKey? {
+    package var parentDocument: DocumentKey? {
         guard path.count > 2 else { return nil }
         return DocumentKey(unchecked: ResourcePath(uncheckedSegments: Array(path.segments.dropLast(2))))
     }
 
     /// The number of collection levels above the document (1 for a top-level document).
-    public var depth: Int { path.count / 2 }
+    package var depth: Int { path.count / 2 }
 
     /// The key of the document `documentID` in the collection `collectionID` under this document.
     /// - Throws: `INVALID_ARGUMENT` when an id is invalid or a limit is exceeded.
-    public func child(collectionID: String, documentID: String) throws(FirestoreError) -> DocumentKey {
+    package func child(collectionID: String, documentID: String) throws(FirestoreError) -> DocumentKey {
         try DocumentKey(path: path.appending(collectionID).appending(documentID))
     }
 
     /// The full resource name, `projects/{p}/databases/{d}/documents/{path}`.
-    public func resourceName(in database: DatabaseID) -> String {
+    package func resourceName(in database: DatabaseID) -> String {
         database.documentsRoot + "/" + path.canonicalString
     }
 
     /// Parses a full resource name `projects/{p}/databases/{d}/documents/{path}` (server format).
     /// - Throws: `INVALID_ARGUMENT` when the name is malformed, names a collection, or breaks a limit.
-    public static func parse(resourceName: String) throws(FirestoreError) -> (DatabaseID, DocumentKey) {
+    package static func parse(resourceName: String) throws(FirestoreError) -> (DatabaseID, DocumentKey) {
         if resourceName.utf8.count > 1, resourceName.utf8.last == UInt8(ascii: "/") {
             // Production's text for a name ending in a slash (an empty last id).
             throw FirestoreError(
@@ -108,8 +108,8 @@ public struct DocumentKey: Sendable, Hashable, Comparable, CustomStringConvertib
     }
 
     /// The path's canonical string.
-    public var description: String { path.canonicalString }
+    package var description: String { path.canonicalString }
 
     /// Orders by path (segment by segment, as `ResourcePath.compare` does).
-    public static func < (lhs: DocumentKey, rhs: DocumentKey) -> Bool { lhs.path < rhs.path }
+    package static func < (lhs: DocumentKey, rhs: DocumentKey) -> Bool { lhs.path < rhs.path }
 }

@@ -3,14 +3,14 @@ extension FieldPath {
     /// or quoted in backticks, where `` \` `` and `\\` are the only escapes (`` `a` `` is the same as `a`).
     /// - Throws: `INVALID_ARGUMENT` naming the path for an empty path or segment, an unclosed quote,
     ///   an unknown escape, a character outside a simple segment, or more than 1,500 bytes.
-    public init(serverFormat string: String) throws(FirestoreError) {
+    package init(serverFormat string: String) throws(FirestoreError) {
         var parser = ServerFormatParser(text: string)
         try self.init(validatingSegments: parser.parse())
     }
 
     /// Parses an SDK-style string path: split on `.` with no quoting (`"a.b"` is `["a", "b"]`).
     /// - Throws: `INVALID_ARGUMENT` with the SDKs' messages for empty segments and the characters `~*/[]`.
-    public init(dotted string: String) throws(FirestoreError) {
+    package init(dotted string: String) throws(FirestoreError) {
         let forbidden: Set<UInt8> = [UInt8(ascii: "~"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "["),
                                      UInt8(ascii: "]")]
         if string.utf8.contains(where: { forbidden.contains($0) }) {

@@ -3,19 +3,19 @@
 /// `segments` are the literal field names (`["a", "x.y"]`); `canonicalString` is the wire form
 /// (``a.`x.y` ``). Equality, hashing and order compare segments by UTF-8 bytes. Parsers live in
 /// `FieldPath+Parsing.swift`.
-public struct FieldPath: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct FieldPath: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The field names from the outermost map inward; never empty.
-    public let segments: [String]
+    package let segments: [String]
 
     /// The longest canonical string, in UTF-8 bytes.
-    public static let maxBytes = 1_500
+    package static let maxBytes = 1_500
 
     /// `__name__`, the document-key pseudo-field used in queries.
-    public static let documentID = FieldPath(uncheckedSegments: ["__name__"])
+    package static let documentID = FieldPath(uncheckedSegments: ["__name__"])
 
     /// Creates a path from literal field names.
     /// - Throws: `INVALID_ARGUMENT` when the list or a name is empty, or the canonical string exceeds 1,500 bytes.
-    public init(validatingSegments segments: [String]) throws(FirestoreError) {
+    package init(validatingSegments segments: [String]) throws(FirestoreError) {
         guard !segments.isEmpty else {
             throw FirestoreError(.invalidArgument, "Invalid field path. Provided names must not be empty.")
         }
@@ -46,7 +46,7 @@ public struct FieldPath: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The wire form: segments joined by `.`, a segment quoted in backticks unless it is simple
     /// (`[A-Za-z_][A-Za-z0-9_]*`), with `` ` `` and `\` escaped by a backslash inside quotes.
-    public var canonicalString: String {
+    package var canonicalString: String {
         var result = ""
         for (index, segment) in segments.enumerated() {
             if index > 0 { result.append(".") }
@@ -65,34 +65,34 @@ public struct FieldPath: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// The canonical string.
-    public var description: String { canonicalString }
+    package var description: String { canonicalString }
 
     /// True for `__name__`, the document-key pseudo-field.
-    public var isDocumentID: Bool {
+    package var isDocumentID: Bool {
         segments.count == 1 && String.equalUTF8(segments[0], "__name__")
     }
 
     /// The number of segments.
-    public var count: Int { segments.count }
+    package var count: Int { segments.count }
 
     /// The outermost field name.
-    public var firstSegment: String { segments.first ?? "" }
+    package var firstSegment: String { segments.first ?? "" }
 
     /// The innermost field name.
-    public var lastSegment: String { segments.last ?? "" }
+    package var lastSegment: String { segments.last ?? "" }
 
     /// The path without its last segment, or nil for a single-segment path.
-    public var parent: FieldPath? {
+    package var parent: FieldPath? {
         segments.count > 1 ? FieldPath(uncheckedSegments: Array(segments.dropLast())) : nil
     }
 
     /// This path with one more field name; the name is not validated.
-    public func appending(_ segment: String) -> FieldPath {
+    package func appending(_ segment: String) -> FieldPath {
         FieldPath(uncheckedSegments: segments + [segment])
     }
 
     /// True when `other` starts with every segment of this path (also when both are equal).
-    public func isPrefix(of other: FieldPath) -> Bool {
+    package func isPrefix(of other: FieldPath) -> Bool {
         guard count <= other.count else { return false }
         for index in segments.indices where !String.equalUTF8(segments[index], other.segments[index]) {
             return false
@@ -101,7 +101,7 @@ public struct FieldPath: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// True when `segment` needs no quoting: `[A-Za-z_][A-Za-z0-9_]*`.
-    public static func isSimple(_ segment: String) -> Bool {
+    package static func isSimple(_ segment: String) -> Bool {
         var isFirst = true
         for byte in segment.utf8 {
             guard isIdentifierByte(byte, isFirst: isFirst) else { return false }
@@ -111,20 +111,20 @@ public struct FieldPath: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Compares segment by segment, each by UTF-8 bytes; a proper prefix sorts first. Returns -1, 0 or 1.
-    public static func compare(_ lhs: FieldPath, _ rhs: FieldPath) -> Int {
+    package static func compare(_ lhs: FieldPath, _ rhs: FieldPath) -> Int {
         UTF8KeyOrder.compareSegments(lhs.segments, rhs.segments)
     }
 
     /// Orders segment by segment (UTF-8 bytes); a proper prefix sorts first.
-    public static func < (lhs: FieldPath, rhs: FieldPath) -> Bool { compare(lhs, rhs) < 0 }
+    package static func < (lhs: FieldPath, rhs: FieldPath) -> Bool { compare(lhs, rhs) < 0 }
 
     /// Byte-wise equality of every segment.
-    public static func == (lhs: FieldPath, rhs: FieldPath) -> Bool {
+    package static func == (lhs: FieldPath, rhs: FieldPath) -> Bool {
         UTF8KeyOrder.equalSegments(lhs.segments, rhs.segments)
     }
 
     /// Hashes the segments' UTF-8 bytes, consistently with `==`.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         UTF8KeyOrder.hashSegments(segments, into: &hasher)
     }
 }

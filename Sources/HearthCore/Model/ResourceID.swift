@@ -4,25 +4,25 @@
 /// not match `__.*__` (reserved) — except that a document id may be a numeric id `__id<n>__`
 /// (`NumericDocumentID`). Every error is `INVALID_ARGUMENT` with a message of the form
 /// `Resource id "<id>" is invalid because <reason>.`, the form Firestore uses for a `/`.
-public enum ResourceID {
+package enum ResourceID {
     /// The longest id, in UTF-8 bytes.
-    public static let maxBytes = 1_500
+    package static let maxBytes = 1_500
 
     /// Throws `INVALID_ARGUMENT` unless `id` is a valid collection id (or, with `isDocumentID`,
     /// a valid document id: the numeric form `__id<n>__` is allowed there).
-    public static func validate(_ id: String, isDocumentID: Bool = false) throws(FirestoreError) {
+    package static func validate(_ id: String, isDocumentID: Bool = false) throws(FirestoreError) {
         if let reason = problem(with: id, isDocumentID: isDocumentID) {
             throw FirestoreError(.invalidArgument, "Resource id \"\(MessageText.display(id))\" is invalid because \(reason).")
         }
     }
 
     /// True when `id` satisfies every rule of `validate(_:)`.
-    public static func isValid(_ id: String, isDocumentID: Bool = false) -> Bool {
+    package static func isValid(_ id: String, isDocumentID: Bool = false) -> Bool {
         problem(with: id, isDocumentID: isDocumentID) == nil
     }
 
     /// True when `name` matches `__.*__`: at least four bytes, starting and ending with two underscores.
-    public static func isReserved(_ name: String) -> Bool {
+    package static func isReserved(_ name: String) -> Bool {
         let bytes = name.utf8
         guard bytes.count >= 4 else { return false }
         let underscore = UInt8(ascii: "_")

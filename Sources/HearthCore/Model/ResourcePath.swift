@@ -3,18 +3,18 @@
 /// Equality, hashing and order look at the UTF-8 bytes of each segment (Firestore's view), never
 /// at Unicode canonical equivalence. A document path has an even, non-zero number of segments; a
 /// collection path an odd number; the empty path is the root of the database.
-public struct ResourcePath: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct ResourcePath: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The path's segments: collection ids and document ids, alternating, outermost first.
-    public let segments: [String]
+    package let segments: [String]
 
     /// The empty path: the database's documents root.
-    public static let root = ResourcePath(uncheckedSegments: [])
+    package static let root = ResourcePath(uncheckedSegments: [])
 
     /// Parses an API path string such as `"users/alice"`, validating every segment as an id.
     ///
     /// One leading and one trailing `/` are ignored; the empty string (or `"/"`) is the root.
     /// - Throws: `INVALID_ARGUMENT` when the path contains `//` or a segment is not a valid id.
-    public init(validating string: String) throws(FirestoreError) {
+    package init(validating string: String) throws(FirestoreError) {
         let slash = UInt8(ascii: "/")
         var previousWasSlash = false
         for byte in string.utf8 {
@@ -34,7 +34,7 @@ public struct ResourcePath: Sendable, Hashable, Comparable, CustomStringConverti
     /// Creates a path from segments, validating each as a collection id (even positions) or a
     /// document id (odd positions).
     /// - Throws: `INVALID_ARGUMENT` naming the first invalid segment.
-    public init(validatingSegments segments: [String]) throws(FirestoreError) {
+    package init(validatingSegments segments: [String]) throws(FirestoreError) {
         for (index, segment) in segments.enumerated() { try ResourceID.validate(segment, isDocumentID: index % 2 == 1) }
         self.segments = segments
     }
@@ -45,42 +45,42 @@ public struct ResourcePath: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// The number of segments.
-    public var count: Int { segments.count }
+    package var count: Int { segments.count }
 
     /// True for the root path (no segments).
-    public var isEmpty: Bool { segments.isEmpty }
+    package var isEmpty: Bool { segments.isEmpty }
 
     /// The last segment (a document id or collection id), or nil at the root.
-    public var lastSegment: String? { segments.last }
+    package var lastSegment: String? { segments.last }
 
     /// The path without its last segment, or nil at the root.
-    public var parent: ResourcePath? {
+    package var parent: ResourcePath? {
         isEmpty ? nil : ResourcePath(uncheckedSegments: Array(segments.dropLast()))
     }
 
     /// This path with one more segment; the segment is not validated (see `ResourceID.validate`).
-    public func appending(_ segment: String) -> ResourcePath {
+    package func appending(_ segment: String) -> ResourcePath {
         ResourcePath(uncheckedSegments: segments + [segment])
     }
 
     /// This path followed by every segment of `path`.
-    public func appending(_ path: ResourcePath) -> ResourcePath {
+    package func appending(_ path: ResourcePath) -> ResourcePath {
         ResourcePath(uncheckedSegments: segments + path.segments)
     }
 
     /// The path without its first `k` segments (the root when `k >= count`).
-    public func droppingFirst(_ k: Int = 1) -> ResourcePath {
+    package func droppingFirst(_ k: Int = 1) -> ResourcePath {
         ResourcePath(uncheckedSegments: Array(segments.dropFirst(k)))
     }
 
     /// The segments joined by `/` (the empty string at the root).
-    public var canonicalString: String { segments.joined(separator: "/") }
+    package var canonicalString: String { segments.joined(separator: "/") }
 
     /// The canonical string.
-    public var description: String { canonicalString }
+    package var description: String { canonicalString }
 
     /// True when `other` starts with every segment of this path (also when both are equal).
-    public func isPrefix(of other: ResourcePath) -> Bool {
+    package func isPrefix(of other: ResourcePath) -> Bool {
         guard count <= other.count else { return false }
         for index in segments.indices where !String.equalUTF8(segments[index], other.segments[index]) {
             return false
@@ -89,32 +89,32 @@ public struct ResourcePath: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// True when `other` is this path plus exactly one segment.
-    public func isImmediateParent(of other: ResourcePath) -> Bool {
+    package func isImmediateParent(of other: ResourcePath) -> Bool {
         count + 1 == other.count && isPrefix(of: other)
     }
 
     /// True for an even, non-zero number of segments (the path of a document).
-    public var isDocumentPath: Bool { !isEmpty && count % 2 == 0 }
+    package var isDocumentPath: Bool { !isEmpty && count % 2 == 0 }
 
     /// True for an odd number of segments (the path of a collection).
-    public var isCollectionPath: Bool { count % 2 == 1 }
+    package var isCollectionPath: Bool { count % 2 == 1 }
 
     /// Compares segment by segment (numeric document ids numerically and first, other ids by UTF-8
     /// bytes; `NumericDocumentID.compare`); a proper prefix sorts first. Returns -1, 0 or 1.
-    public static func compare(_ lhs: ResourcePath, _ rhs: ResourcePath) -> Int {
+    package static func compare(_ lhs: ResourcePath, _ rhs: ResourcePath) -> Int {
         UTF8KeyOrder.compareSegments(lhs.segments, rhs.segments)
     }
 
     /// Orders as `compare(_:_:)` does.
-    public static func < (lhs: ResourcePath, rhs: ResourcePath) -> Bool { compare(lhs, rhs) < 0 }
+    package static func < (lhs: ResourcePath, rhs: ResourcePath) -> Bool { compare(lhs, rhs) < 0 }
 
     /// Byte-wise equality of every segment.
-    public static func == (lhs: ResourcePath, rhs: ResourcePath) -> Bool {
+    package static func == (lhs: ResourcePath, rhs: ResourcePath) -> Bool {
         UTF8KeyOrder.equalSegments(lhs.segments, rhs.segments)
     }
 
     /// Hashes the segments' UTF-8 bytes, consistently with `==`.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         UTF8KeyOrder.hashSegments(segments, into: &hasher)
     }
 }

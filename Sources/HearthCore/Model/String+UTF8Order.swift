@@ -4,7 +4,7 @@ extension String {
     /// Swift's `<` and `==` on `String` follow Unicode canonical equivalence and would call `"é"`
     /// (U+00E9) equal to `"e\u{301}"`; Firestore compares the encoded bytes, so those differ here.
     /// Byte order is also code-point order, unlike UTF-16 order (`"\u{FFFD}" < "\u{1F600}"`).
-    public static func compareUTF8(_ a: String, _ b: String) -> Int {
+    package static func compareUTF8(_ a: String, _ b: String) -> Int {
         UTF8KeyOrder.compare(a, b)
     }
 

@@ -1,6 +1,6 @@
 extension Value {
     /// The rank of a value's type in Firestore's cross-type order; NaN is its own rank, before numbers.
-    public enum TypeOrder: Int, Sendable, Hashable, Comparable, CaseIterable {
+    package enum TypeOrder: Int, Sendable, Hashable, Comparable, CaseIterable {
         /// `null`.
         case null = 0
         /// `false < true`.
@@ -27,11 +27,11 @@ extension Value {
         case map = 11
 
         /// Orders by rank.
-        public static func < (lhs: TypeOrder, rhs: TypeOrder) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: TypeOrder, rhs: TypeOrder) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// The rank of this value's type in Firestore's order.
-    public var typeOrder: TypeOrder {
+    package var typeOrder: TypeOrder {
         switch self {
         case .null: return .null
         case .boolean: return .boolean
@@ -53,7 +53,7 @@ extension Value {
     /// < vector < map. Integers and doubles compare exactly by numeric value (`-0.0 == 0.0`);
     /// strings and map keys compare by UTF-8 bytes; arrays and maps element by element with the
     /// shorter one first on a tie; vectors by dimension first.
-    public static func compare(_ lhs: Value, _ rhs: Value) -> Int {
+    package static func compare(_ lhs: Value, _ rhs: Value) -> Int {
         let leftType = lhs.typeOrder
         let rightType = rhs.typeOrder
         if leftType != rightType { return leftType < rightType ? -1 : 1 }
@@ -82,7 +82,7 @@ extension Value {
     }
 
     /// Firestore's query and transform equality: `compare(self, other) == 0` (`1 == 1.0`, NaN == NaN, `-0.0 == 0.0`).
-    public func isEquivalent(to other: Value) -> Bool { Value.compare(self, other) == 0 }
+    package func isEquivalent(to other: Value) -> Bool { Value.compare(self, other) == 0 }
 
     private static func sign<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (a > b ? 1 : 0) }
 

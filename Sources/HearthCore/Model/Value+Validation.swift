@@ -1,6 +1,6 @@
 extension Value {
     /// The deepest nesting of maps and arrays a document may hold (each map or array level adds one).
-    public static let maxDepth = 20
+    package static let maxDepth = 20
 
     /// Validates a document's fields for storage; throws `INVALID_ARGUMENT` naming the offending field path.
     ///
@@ -11,7 +11,7 @@ extension Value {
     /// and bytes at most 1,048,487 bytes; timestamps, geopoints and references valid.
     /// Messages read `<reason> (found in field <path>).`, except the oversize value message, which
     /// is Firestore's own: `The value of property "<path>" is longer than 1048487 bytes.`
-    public static func validateFields(_ fields: [String: Value]) throws(FirestoreError) {
+    package static func validateFields(_ fields: [String: Value]) throws(FirestoreError) {
         // Valid documents (the hot path) are checked in storage order; only when something is
         // wrong is the walk repeated in key order, so the reported error is deterministic.
         var fast = FieldValidator(sortsKeys: false)

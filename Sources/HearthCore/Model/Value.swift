@@ -37,10 +37,10 @@ public struct DocumentReferenceValue: Sendable, Hashable {
     /// The database the referenced document lives in.
     public var database: DatabaseID
     /// The referenced document's key.
-    public var key: DocumentKey
+    package var key: DocumentKey
 
     /// Creates a reference to `key` in `database`.
-    public init(database: DatabaseID, key: DocumentKey) {
+    package init(database: DatabaseID, key: DocumentKey) {
         self.database = database
         self.key = key
     }

@@ -1,12 +1,12 @@
 /// One aggregation of a `RunAggregationQuery`: count, sum or average, under an alias.
-public struct Aggregation: Sendable, Equatable {
+package struct Aggregation: Sendable, Equatable {
     /// What to compute.
-    public var kind: Kind
+    package var kind: Kind
     /// The result's name; nil gets Firestore's default `field_<n>`.
-    public var alias: String?
+    package var alias: String?
 
     /// The aggregation kinds.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// The number of documents, capped at `upTo` when given.
         case count(upTo: Int64?)
         /// The sum of a numeric field (integer while every value is an integer and it fits).
@@ -16,13 +16,13 @@ public struct Aggregation: Sendable, Equatable {
     }
 
     /// Creates an aggregation.
-    public init(_ kind: Kind, alias: String? = nil) {
+    package init(_ kind: Kind, alias: String? = nil) {
         self.kind = kind
         self.alias = alias
     }
 
     /// The most aggregations one query may ask for.
-    public static let maxPerQuery = 5
+    package static let maxPerQuery = 5
 
     /// The field a sum or average reads.
     var field: FieldPath? {

@@ -3,33 +3,33 @@
 /// The stages run in Firestore's order: from → where → order by + cursors → offset → limit →
 /// select. `QueryValidation` checks a query against Firestore's rules; `QueryTarget` gives its
 /// meaning in memory (matching, ordering, cursors), which every execution must agree with.
-public struct StructuredQuery: Sendable, Equatable {
+package struct StructuredQuery: Sendable, Equatable {
     /// The document under which to look (`.root` for the whole database).
-    public var parent: ResourcePath
+    package var parent: ResourcePath
     /// The collection id to read; nil (only with `allDescendants`) reads every collection.
-    public var collectionID: String?
+    package var collectionID: String?
     /// False: only the collection `parent/collectionID`; true: every collection with that id under
     /// `parent`, at any depth (a collection group).
-    public var allDescendants: Bool
+    package var allDescendants: Bool
     /// The filter, if any.
-    public var filter: QueryFilter?
+    package var filter: QueryFilter?
     /// The explicit orders, in order (implicit ones are added by `QueryTarget`).
-    public var orderBy: [QueryOrder]
+    package var orderBy: [QueryOrder]
     /// Where results start, if bounded.
-    public var startAt: QueryBound?
+    package var startAt: QueryBound?
     /// Where results end, if bounded.
-    public var endAt: QueryBound?
+    package var endAt: QueryBound?
     /// How many matching results to skip.
-    public var offset: Int
+    package var offset: Int
     /// The most results to return; nil for all.
-    public var limit: Int?
+    package var limit: Int?
     /// The fields to return; nil for all fields.
-    public var projection: [FieldPath]?
+    package var projection: [FieldPath]?
     /// Vector search applied after everything else (`find_nearest`), if any.
-    public var findNearest: VectorSearch?
+    package var findNearest: VectorSearch?
 
     /// A query over the collection `collectionID` under `parent` (root by default).
-    public init(
+    package init(
         parent: ResourcePath = .root, collectionID: String?, allDescendants: Bool = false, filter: QueryFilter? = nil,
         orderBy: [QueryOrder] = [], startAt: QueryBound? = nil, endAt: QueryBound? = nil, offset: Int = 0,
         limit: Int? = nil, projection: [FieldPath]? = nil, findNearest: VectorSearch? = nil
@@ -49,7 +49,7 @@ public struct StructuredQuery: Sendable, Equatable {
 }
 
 /// A query filter: on one field, a unary test, or a composite of filters.
-public indirect enum QueryFilter: Sendable, Equatable {
+package indirect enum QueryFilter: Sendable, Equatable {
     /// `field op value`.
     case field(FieldPath, FieldOperator, Value)
     /// `field IS NULL`, `IS NAN`, `IS NOT NULL`, `IS NOT NAN`.
@@ -57,48 +57,11 @@ public indirect enum QueryFilter: Sendable, Equatable {
     /// All (`and`) or any (`or`) of the filters.
     case composite(CompositeOperator, [QueryFilter])
 
-    /// Field comparison operators.
-    public enum FieldOperator: String, Sendable, Equatable, CaseIterable {
-        /// `<`
-        case lessThan = "<"
-        /// `<=`
-        case lessThanOrEqual = "<="
-        /// `>`
-        case greaterThan = ">"
-        /// `>=`
-        case greaterThanOrEqual = ">="
-        /// `==`
-        case equal = "=="
-        /// `!=`
-        case notEqual = "!="
-        /// `array-contains`
-        case arrayContains = "array-contains"
-        /// `in`
-        case `in` = "in"
-        /// `array-contains-any`
-        case arrayContainsAny = "array-contains-any"
-        /// `not-in`
-        case notIn = "not-in"
-
-        /// True for `< <= > >= != not-in`: filters that imply an order on their field.
-        public var isInequality: Bool {
-            switch self {
-            case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual, .notEqual, .notIn: true
-            default: false
-            }
-        }
-
-        /// True for `< <= > >=`.
-        public var isRange: Bool {
-            switch self {
-            case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual: true
-            default: false
-            }
-        }
-    }
+    /// Field comparison operators (the app-facing `FieldOperator`).
+    package typealias FieldOperator = HearthCore.FieldOperator
 
     /// Unary operators.
-    public enum UnaryOperator: String, Sendable, Equatable, CaseIterable {
+    package enum UnaryOperator: String, Sendable, Equatable, CaseIterable {
         /// The field is null.
         case isNull = "IS_NULL"
         /// The field is NaN.
@@ -110,7 +73,7 @@ public indirect enum QueryFilter: Sendable, Equatable {
     }
 
     /// How a composite combines its filters.
-    public enum CompositeOperator: String, Sendable, Equatable {
+    package enum CompositeOperator: String, Sendable, Equatable {
         /// Every filter holds.
         case and = "AND"
         /// At least one filter holds.
@@ -119,14 +82,14 @@ public indirect enum QueryFilter: Sendable, Equatable {
 }
 
 /// One sort key.
-public struct QueryOrder: Sendable, Equatable {
+package struct QueryOrder: Sendable, Equatable {
     /// The field (or `FieldPath.documentID` for the document name).
-    public var field: FieldPath
+    package var field: FieldPath
     /// Whether the order is descending.
-    public var descending: Bool
+    package var descending: Bool
 
     /// Creates a sort key.
-    public init(_ field: FieldPath, descending: Bool = false) {
+    package init(_ field: FieldPath, descending: Bool = false) {
         self.field = field
         self.descending = descending
     }
@@ -137,15 +100,55 @@ public struct QueryOrder: Sendable, Equatable {
 ///
 /// `startAt` = `before: true`, `startAfter` = `before: false`, `endAt` = `before: false`,
 /// `endBefore` = `before: true`.
-public struct QueryBound: Sendable, Equatable {
+package struct QueryBound: Sendable, Equatable {
     /// One value per leading order-by field (references for `__name__`).
-    public var values: [Value]
+    package var values: [Value]
     /// Whether the position is just before the values.
-    public var before: Bool
+    package var before: Bool
 
     /// Creates a cursor.
-    public init(values: [Value], before: Bool) {
+    package init(values: [Value], before: Bool) {
         self.values = values
         self.before = before
+    }
+}
+
+/// The comparison of a field filter (`whereField(_:_:_:)`): Firestore's operator names as raw values.
+public enum FieldOperator: String, Sendable, Equatable, CaseIterable {
+    /// `<`
+    case lessThan = "<"
+    /// `<=`
+    case lessThanOrEqual = "<="
+    /// `>`
+    case greaterThan = ">"
+    /// `>=`
+    case greaterThanOrEqual = ">="
+    /// `==`
+    case equal = "=="
+    /// `!=`
+    case notEqual = "!="
+    /// `array-contains`
+    case arrayContains = "array-contains"
+    /// `in`
+    case `in` = "in"
+    /// `array-contains-any`
+    case arrayContainsAny = "array-contains-any"
+    /// `not-in`
+    case notIn = "not-in"
+
+    /// True for `< <= > >= != not-in`: filters that imply an order on their field.
+    package var isInequality: Bool {
+        switch self {
+        case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual, .notEqual, .notIn: true
+        default: false
+        }
+    }
+
+    /// True for `< <= > >=`.
+    package var isRange: Bool {
+        switch self {
+        case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual: true
+        default: false
+        }
     }
 }

@@ -8,9 +8,9 @@ import Foundation
 /// Euclidean and cosine, ≥ for dot product), and optionally with the distance written to
 /// `distanceResultField`. Hearth compares every candidate (production answers from a vector index;
 /// the results are the same, the order among equal distances unspecified in both).
-public struct VectorSearch: Sendable, Equatable {
+package struct VectorSearch: Sendable, Equatable {
     /// How distance between vectors is measured.
-    public enum Measure: Sendable, Equatable {
+    package enum Measure: Sendable, Equatable {
         /// Euclidean distance; smaller is closer.
         case euclidean
         /// Cosine distance (1 − cosine similarity); smaller is closer.
@@ -20,25 +20,25 @@ public struct VectorSearch: Sendable, Equatable {
     }
 
     /// The vector field searched.
-    public var field: FieldPath
+    package var field: FieldPath
     /// The query vector.
-    public var queryVector: [Double]
+    package var queryVector: [Double]
     /// The distance function.
-    public var measure: Measure
+    package var measure: Measure
     /// How many neighbours to return (1…1,000).
-    public var limit: Int
+    package var limit: Int
     /// Where to write each result's distance, if anywhere.
-    public var distanceResultField: FieldPath?
+    package var distanceResultField: FieldPath?
     /// The cut-off on the distance, if any.
-    public var distanceThreshold: Double?
+    package var distanceThreshold: Double?
 
     /// Most neighbours one search returns.
-    public static let maxLimit = 1_000
+    package static let maxLimit = 1_000
     /// Most dimensions a vector has.
-    public static let maxDimensions = 2_048
+    package static let maxDimensions = 2_048
 
     /// Creates a search.
-    public init(
+    package init(
         field: FieldPath, queryVector: [Double], measure: Measure, limit: Int,
         distanceResultField: FieldPath? = nil, distanceThreshold: Double? = nil
     ) {
@@ -52,7 +52,7 @@ public struct VectorSearch: Sendable, Equatable {
 
     /// Checks the search's own constraints.
     /// - Throws: `INVALID_ARGUMENT` naming the first violation.
-    public func validate() throws(FirestoreError) {
+    package func validate() throws(FirestoreError) {
         guard !queryVector.isEmpty else {
             throw FirestoreError(.invalidArgument, "find_nearest needs a non-empty query vector.")
         }
@@ -69,7 +69,7 @@ public struct VectorSearch: Sendable, Equatable {
     }
 
     /// The nearest of `documents` (already in query order), closest first.
-    public func apply(to documents: [Document]) -> [Document] {
+    package func apply(to documents: [Document]) -> [Document] {
         var scored: [(document: Document, distance: Double, position: Int)] = []
         for (position, document) in documents.enumerated() {
             guard let vector = Self.elements(of: document.fields.value(at: field)), vector.count == queryVector.count,
@@ -112,7 +112,7 @@ public struct VectorSearch: Sendable, Equatable {
     }
 
     /// The numbers of a vector value; nil for anything else.
-    public static func elements(of value: Value?) -> [Double]? {
+    package static func elements(of value: Value?) -> [Double]? {
         guard let value, value.isVector, case .map(let fields) = value, case .array(let items)? = fields["value"] else {
             return nil
         }

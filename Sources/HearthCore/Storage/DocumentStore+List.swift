@@ -2,19 +2,19 @@ import LMDB
 
 /// One entry of a document listing: a document, or (with "show missing") a path with no document
 /// that has sub-collections.
-public struct ListedDocument: Sendable, Equatable {
+package struct ListedDocument: Sendable, Equatable {
     /// The document's key.
-    public var key: DocumentKey
+    package var key: DocumentKey
     /// The document, or nil for a missing document that has sub-collections.
-    public var document: Document?
+    package var document: Document?
 }
 
 /// One page of a listing and the token for the next page (nil on the last page).
-public struct Page<Element: Sendable>: Sendable {
+package struct Page<Element: Sendable>: Sendable {
     /// The entries of this page, in order.
-    public var items: [Element]
+    package var items: [Element]
     /// Pass this to get the next page; nil when there is none.
-    public var nextPageToken: String?
+    package var nextPageToken: String?
 }
 
 extension DocumentStore {

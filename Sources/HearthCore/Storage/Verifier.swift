@@ -1,27 +1,27 @@
 internal import LMDB
 
 /// What `Engine.verify()` found in a data directory.
-public struct VerificationReport: Sendable, CustomStringConvertible {
+package struct VerificationReport: Sendable, CustomStringConvertible {
     /// Documents stored.
-    public var documents = 0
+    package var documents = 0
     /// Missing documents kept because they have sub-collections.
-    public var phantoms = 0
+    package var phantoms = 0
     /// Collections in the catalog.
-    public var collections = 0
+    package var collections = 0
     /// Earlier document versions kept for reads at a past time.
-    public var historyEntries = 0
+    package var historyEntries = 0
     /// Commit log entries.
-    public var logEntries = 0
+    package var logEntries = 0
     /// Single-field and composite index entries.
-    public var indexEntries = 0
+    package var indexEntries = 0
     /// Every inconsistency found, in words; empty when the directory is healthy.
-    public var problems: [String] = []
+    package var problems: [String] = []
 
     /// True when no problem was found.
-    public var isHealthy: Bool { problems.isEmpty }
+    package var isHealthy: Bool { problems.isEmpty }
 
     /// A short summary.
-    public var description: String {
+    package var description: String {
         "\(documents) documents, \(phantoms) missing parents, \(collections) collections, "
             + "\(historyEntries) history entries, \(logEntries) log entries, \(indexEntries) index entries: "
             + (problems.isEmpty ? "healthy" : "\(problems.count) problem(s)")
@@ -34,7 +34,7 @@ extension Engine {
     /// history and commit log decode, and the index tables hold exactly the entries the documents
     /// imply (each expected entry present with its data, and no others). Runs in one read transaction (it pins the file's pages while
     /// it runs: use it offline or off the hot path).
-    public func verify() throws(FirestoreError) -> VerificationReport {
+    package func verify() throws(FirestoreError) -> VerificationReport {
         try readIndexed { txn in try StorageVerifier(store: store, txn: txn).run() }
     }
 }

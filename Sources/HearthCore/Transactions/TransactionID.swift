@@ -1,11 +1,11 @@
 /// The opaque id of a server-side transaction (16 bytes): when its chain of attempts began
 /// (8 bytes, big-endian microseconds), then 8 random bytes.
-public struct TransactionID: Sendable, Hashable, CustomStringConvertible {
+package struct TransactionID: Sendable, Hashable, CustomStringConvertible {
     /// The id's bytes, as sent on the wire.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// Wraps bytes received from a client.
-    public init(bytes: [UInt8]) { self.bytes = bytes }
+    package init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// A fresh random id (its chain begins at time zero).
     package static func random() -> TransactionID { make(chainStarted: 0) }
@@ -26,13 +26,13 @@ public struct TransactionID: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Lower-case hex.
-    public var description: String {
+    package var description: String {
         bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 }
 
 /// How a transaction reads.
-public enum TransactionOptions: Sendable, Equatable {
+package enum TransactionOptions: Sendable, Equatable {
     /// Reads and writes; reads see the latest data and are validated at commit (optimistic).
     case readWrite
     /// A read-write transaction retrying one that aborted (Firestore's `retry_transaction`).
@@ -45,7 +45,7 @@ public enum TransactionOptions: Sendable, Equatable {
 }
 
 /// Which version of the data a read sees.
-public enum ReadConsistency: Sendable, Equatable {
+package enum ReadConsistency: Sendable, Equatable {
     /// The latest committed data.
     case strong
     /// As part of a transaction (see `TransactionOptions`).

@@ -1,16 +1,16 @@
 /// One write of a commit, shaped like Firestore v1's `Write` message.
-public struct Write: Sendable, Equatable {
+package struct Write: Sendable, Equatable {
     /// What the write does to its document.
-    public var operation: Operation
+    package var operation: Operation
     /// Field transforms applied, in order, after the operation (only with `.set` and `.update`).
-    public var transforms: [FieldTransform]
+    package var transforms: [FieldTransform]
     /// The condition the document must meet before this write, else the whole commit fails.
-    public var precondition: Precondition
+    package var precondition: Precondition
     /// Imports only: the create and update times a `.set` stores instead of the commit time.
     package var preservedTimes: PreservedTimes?
 
     /// The kinds of write.
-    public enum Operation: Sendable, Equatable {
+    package enum Operation: Sendable, Equatable {
         /// Replace the whole document with `fields` (create it if missing).
         case set(DocumentKey, fields: [String: Value])
         /// Change only the paths in `mask`: a masked path present in `fields` is set, one absent is deleted.
@@ -22,38 +22,38 @@ public struct Write: Sendable, Equatable {
     }
 
     /// Creates a write.
-    public init(_ operation: Operation, transforms: [FieldTransform] = [], precondition: Precondition = .none) {
+    package init(_ operation: Operation, transforms: [FieldTransform] = [], precondition: Precondition = .none) {
         self.operation = operation
         self.transforms = transforms
         self.precondition = precondition
     }
 
     /// The document this write targets.
-    public var key: DocumentKey {
+    package var key: DocumentKey {
         switch operation {
         case .set(let key, _), .update(let key, _, _), .delete(let key), .verify(let key): return key
         }
     }
 
     /// `create`: a set that requires the document not to exist.
-    public static func create(_ key: DocumentKey, fields: [String: Value], transforms: [FieldTransform] = []) -> Write {
+    package static func create(_ key: DocumentKey, fields: [String: Value], transforms: [FieldTransform] = []) -> Write {
         Write(.set(key, fields: fields), transforms: transforms, precondition: .exists(false))
     }
 
     /// `set` (overwrite).
-    public static func set(_ key: DocumentKey, fields: [String: Value], transforms: [FieldTransform] = []) -> Write {
+    package static func set(_ key: DocumentKey, fields: [String: Value], transforms: [FieldTransform] = []) -> Write {
         Write(.set(key, fields: fields), transforms: transforms)
     }
 
     /// `update`: a masked update that requires the document to exist.
-    public static func update(
+    package static func update(
         _ key: DocumentKey, fields: [String: Value], mask: [FieldPath], transforms: [FieldTransform] = []
     ) -> Write {
         Write(.update(key, fields: fields, mask: mask), transforms: transforms, precondition: .exists(true))
     }
 
     /// `delete`.
-    public static func delete(_ key: DocumentKey, precondition: Precondition = .none) -> Write {
+    package static func delete(_ key: DocumentKey, precondition: Precondition = .none) -> Write {
         Write(.delete(key), precondition: precondition)
     }
 }
@@ -73,7 +73,7 @@ package struct PreservedTimes: Sendable, Equatable {
 }
 
 /// A condition on the document's current state, checked before a write applies.
-public enum Precondition: Sendable, Equatable {
+package enum Precondition: Sendable, Equatable {
     /// No condition.
     case none
     /// The document must exist (`true`) or must not exist (`false`).
@@ -83,14 +83,14 @@ public enum Precondition: Sendable, Equatable {
 }
 
 /// A server-side change to one field, applied after a write's operation.
-public struct FieldTransform: Sendable, Equatable {
+package struct FieldTransform: Sendable, Equatable {
     /// The field to transform.
-    public var fieldPath: FieldPath
+    package var fieldPath: FieldPath
     /// What to do.
-    public var kind: Kind
+    package var kind: Kind
 
     /// The transform kinds Firestore offers.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Set to the commit time (`REQUEST_TIME`).
         case serverTimestamp
         /// Add a number (integer or double).
@@ -106,25 +106,25 @@ public struct FieldTransform: Sendable, Equatable {
     }
 
     /// Creates a transform.
-    public init(_ fieldPath: FieldPath, _ kind: Kind) {
+    package init(_ fieldPath: FieldPath, _ kind: Kind) {
         self.fieldPath = fieldPath
         self.kind = kind
     }
 }
 
 /// The outcome of one write in a committed commit.
-public struct WriteResult: Sendable, Equatable {
+package struct WriteResult: Sendable, Equatable {
     /// The document's update time after the write: the commit time if the write changed it, else the
     /// previous update time. Nil for deletes and verifies.
-    public var updateTime: Timestamp?
+    package var updateTime: Timestamp?
     /// One value per transform, in order: the new value (timestamps and numbers) or null (array transforms).
-    public var transformResults: [Value]
+    package var transformResults: [Value]
 }
 
 /// The outcome of a successful commit.
-public struct CommitResult: Sendable, Equatable {
+package struct CommitResult: Sendable, Equatable {
     /// One result per write, in the order the writes were given.
-    public var writeResults: [WriteResult]
+    package var writeResults: [WriteResult]
     /// The commit's time, shared by every write in it.
-    public var commitTime: Timestamp
+    package var commitTime: Timestamp
 }

@@ -1,21 +1,21 @@
-public import HearthCore
+package import HearthCore
 
 /// The policy without rules: everything is allowed (the emulator's behaviour before rules load).
-public struct AllowAllPolicy: AccessPolicy {
+package struct AllowAllPolicy: AccessPolicy {
     /// Creates the policy.
-    public init() {}
+    package init() {}
 
     /// Allows every request.
-    public func authorize(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision { .allow }
+    package func authorize(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision { .allow }
 }
 
 /// The closed policy: every non-admin request is denied.
-public struct DenyAllPolicy: AccessPolicy {
+package struct DenyAllPolicy: AccessPolicy {
     /// Creates the policy.
-    public init() {}
+    package init() {}
 
     /// Denies every request except an admin's.
-    public func authorize(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision {
+    package func authorize(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision {
         if case .admin = request.auth { return .allow }
         return .deny(detail: DenialDetail.text([DenialDetail.noMatchingStatements]))
     }
@@ -23,10 +23,10 @@ public struct DenyAllPolicy: AccessPolicy {
 
 extension AccessPolicy where Self == AllowAllPolicy {
     /// The policy that allows everything (`.allowAll` where a policy is expected).
-    public static var allowAll: AllowAllPolicy { AllowAllPolicy() }
+    package static var allowAll: AllowAllPolicy { AllowAllPolicy() }
 }
 
 extension AccessPolicy where Self == DenyAllPolicy {
     /// The policy that denies every non-admin request (`.denyAll` where a policy is expected).
-    public static var denyAll: DenyAllPolicy { DenyAllPolicy() }
+    package static var denyAll: DenyAllPolicy { DenyAllPolicy() }
 }

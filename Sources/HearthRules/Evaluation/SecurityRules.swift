@@ -48,7 +48,7 @@ public final class SecurityRules: AccessPolicy, Sendable {
     /// one entry per evaluated allow statement). Admin requests are always allowed. When the
     /// request carries a `verdictLog`, the evaluation is traced and its `AccessVerdict` (the
     /// statement that granted, or why each denied, with the evaluation of each) recorded there.
-    public func authorize(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision {
+    package func authorize(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision {
         judge.judge(request, lookup: lookup)
     }
 

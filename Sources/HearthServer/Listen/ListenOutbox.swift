@@ -31,7 +31,7 @@ final class ListenOutbox: Sendable {
         var finished = false
         var waiter: CheckedContinuation<Void, Never>?
         /// When a marker may be sent next (nil: at once).
-        var markerDue: SuspendingClock.Instant?
+        var markerDue: Duration?
         /// True while the writer waits for `markerDue` (arrivals do not wake it then).
         var holding = false
         /// What the client holds, for the pace.
@@ -47,18 +47,25 @@ final class ListenOutbox: Sendable {
     private let maximumPace: Duration
     /// Judges whether the client has stopped reading.
     let stallWatch: ListenStallWatch
+    /// The time the pace is measured on (and held markers wait on).
+    let clock: ServerClock
 
     /// Creates an empty outbox; the pace is `pacePerDocument` per document held, at most
-    /// `maximumPace`; a client whose writes make no progress for `stallLimit` is stalled.
-    init(pacePerDocument: Duration = .microseconds(50), maximumPace: Duration = .seconds(1), stallLimit: Duration = ListenStallWatch.defaultLimit) {
+    /// `maximumPace`, measured on `clock`; a client whose writes make no progress for `stallLimit`
+    /// is stalled.
+    init(
+        pacePerDocument: Duration = .microseconds(50), maximumPace: Duration = .seconds(1),
+        stallLimit: Duration = ListenStallWatch.defaultLimit, clock: ServerClock = .suspending
+    ) {
         self.pacePerDocument = pacePerDocument
         self.maximumPace = maximumPace
-        stallWatch = ListenStallWatch(limit: stallLimit)
+        self.clock = clock
+        stallWatch = ListenStallWatch(limit: stallLimit, clock: clock)
     }
 
     /// Queues a response or a failure; ignored once the outbox is finished. When the client has
     /// stalled, drops the whole queue instead and finishes (the RPC ends on `stallWatch.stalls`).
-    func send(_ output: ListenOutput, now: SuspendingClock.Instant = .now) {
+    func send(_ output: ListenOutput, now: Duration? = nil) {
         if stallWatch.isStalled(now: now) { return dropForStall() }
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard !state.finished else { return nil }
@@ -83,6 +90,10 @@ final class ListenOutbox: Sendable {
     /// How many outputs are queued (for tests).
     var queuedCount: Int { state.withLock { $0.queued.count } }
 
+    /// Whether a writer is suspended in `take()` waiting for output (for tests, which wait for it
+    /// instead of sleeping).
+    var hasWaitingWriter: Bool { state.withLock { $0.waiter != nil } }
+
     /// Ends the outbox: the writer gets what is queued (a held marker included) at once, then `nil`.
     func finish() {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
@@ -102,7 +113,7 @@ final class ListenOutbox: Sendable {
         stallWatch.took(busy: false)
         while true {
             if Task.isCancelled { return nil }
-            switch takeQueued(now: .now) {
+            switch takeQueued(now: clock.now()) {
             case .batch(let batch):
                 stallWatch.took(busy: true)
                 return batch
@@ -122,13 +133,13 @@ final class ListenOutbox: Sendable {
         /// Nothing queued.
         case empty
         /// A marker (and what follows it) waits until this time.
-        case holding(SuspendingClock.Instant)
+        case holding(Duration)
     }
 
     /// Takes what may be written at `now`: everything queued but superseded markers, or, when the
     /// remaining marker is not yet due, what comes before it. `take()` calls it with the clock's
     /// time; tests call it with chosen times.
-    func takeQueued(now: SuspendingClock.Instant) -> Look {
+    func takeQueued(now: Duration) -> Look {
         state.withLock { state in
             state.holding = false
             guard !state.queued.isEmpty else { return state.finished ? .finished : .empty }
@@ -167,11 +178,12 @@ final class ListenOutbox: Sendable {
 
     /// Suspends until something is queued (or, with `due`, until then), the outbox finishes, or
     /// the task is cancelled.
-    private func waitForOutput(until due: SuspendingClock.Instant?) async {
+    private func waitForOutput(until due: Duration?) async {
+        let clock = clock
         let timer = due.map { due in
             Task { [weak self] in
                 do {
-                    while SuspendingClock.now < due { try await Task.sleep(until: due, clock: .suspending) }
+                    while clock.now() < due { try await clock.sleep(until: due) }
                 } catch {
                     return  // the wait ended first
                 }
@@ -182,7 +194,7 @@ final class ListenOutbox: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state -> Bool in
-                    let waiting = Self.shouldWait(until: due, now: .now, holding: state.holding, queueEmpty: state.queued.isEmpty)
+                    let waiting = Self.shouldWait(until: due, now: clock.now(), holding: state.holding, queueEmpty: state.queued.isEmpty)
                     guard waiting, !state.finished, !Task.isCancelled else { return true }
                     state.waiter = continuation
                     return false
@@ -197,7 +209,7 @@ final class ListenOutbox: Sendable {
     /// Whether a writer should start waiting: for output when `due` is nil, else while it holds a
     /// marker and `due` has not passed (past it, the timer has fired or is about to, and its wake
     /// may already be spent).
-    static func shouldWait(until due: SuspendingClock.Instant?, now: SuspendingClock.Instant, holding: Bool, queueEmpty: Bool) -> Bool {
+    static func shouldWait(until due: Duration?, now: Duration, holding: Bool, queueEmpty: Bool) -> Bool {
         guard let due else { return queueEmpty }
         return holding && now < due
     }

@@ -15,14 +15,15 @@ import Synchronization
 /// drops what is queued and the RPC ends with `RESOURCE_EXHAUSTED`, which the official clients
 /// retry with their resume token. A client that reads slowly but steadily never stalls.
 ///
-/// Time is `SuspendingClock`'s, which stops while the machine sleeps: a laptop that resumes does
-/// not find every open stream's writer judged stalled for the hours it slept.
+/// Time is the injected `ServerClock`'s (by default `SuspendingClock`, which stops while the
+/// machine sleeps: a laptop that resumes does not find every open stream's writer judged stalled
+/// for the hours it slept). Each method takes an explicit `now` for tests that choose the times.
 ///
 /// Isolation: the state is guarded by its mutex; `stalls` is an `AsyncStream`, safe to share.
 final class ListenStallWatch: Sendable {
     private struct State {
         /// The last completed write or return for more work.
-        var lastProgress: SuspendingClock.Instant
+        var lastProgress: Duration
         /// True while the writer is inside a batch.
         var busy = false
         /// True once the client was judged stalled.
@@ -36,21 +37,26 @@ final class ListenStallWatch: Sendable {
     static let message = "The listener stopped reading while changes waited for it. Listen again to resume."
 
     private let state: Mutex<State>
+    /// Where the times come from when a method is not given one.
+    let clock: ServerClock
     /// How long the writer may go without completing a write before the client is stalled.
     let limit: Duration
     /// Yields once when the client stalls; finishes then, or when the stream ends.
     let stalls: AsyncStream<Void>
     private let continuation: AsyncStream<Void>.Continuation
 
-    /// A watch that judges a client stalled after `limit` without progress, starting at `now`.
-    init(limit: Duration = ListenStallWatch.defaultLimit, now: SuspendingClock.Instant = .now) {
+    /// A watch that judges a client stalled after `limit` without progress on `clock`, starting
+    /// at `now` (nil: the clock's time).
+    init(limit: Duration = ListenStallWatch.defaultLimit, clock: ServerClock = .suspending, now: Duration? = nil) {
         self.limit = limit
-        state = Mutex(State(lastProgress: now))
+        self.clock = clock
+        state = Mutex(State(lastProgress: now ?? clock.now()))
         (stalls, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     /// The writer took a batch (`busy`: it holds one) or came back for more (`busy` false).
-    func took(busy: Bool, now: SuspendingClock.Instant = .now) {
+    func took(busy: Bool, now: Duration? = nil) {
+        let now = now ?? clock.now()
         state.withLock { state in
             state.busy = busy
             state.lastProgress = now
@@ -58,12 +64,14 @@ final class ListenStallWatch: Sendable {
     }
 
     /// The writer completed one write.
-    func wrote(now: SuspendingClock.Instant = .now) {
+    func wrote(now: Duration? = nil) {
+        let now = now ?? clock.now()
         state.withLock { $0.lastProgress = now }
     }
 
     /// Whether the client is stalled at `now` (true from the first time it is, and then for good).
-    func isStalled(now: SuspendingClock.Instant = .now) -> Bool {
+    func isStalled(now: Duration? = nil) -> Bool {
+        let now = now ?? clock.now()
         let (stalled, justNow) = state.withLock { state -> (Bool, Bool) in
             guard !state.stalled else { return (true, false) }
             state.stalled = state.busy && now - state.lastProgress > limit

@@ -11,6 +11,8 @@ struct RulesFileWatcher: Sendable {
     let policy: ProjectRulesPolicy
     /// Where reloads and problems are reported.
     let logger: Logger
+    /// The clock the once-a-second polling waits on.
+    var clock: ServerClock = .suspending
 
     /// Loads the file now.
     /// - Throws: an error naming the file and the first syntax problem.
@@ -24,7 +26,7 @@ struct RulesFileWatcher: Sendable {
     func watch(from stamp: FileStamp) async {
         var last = stamp
         while !Task.isCancelled {
-            try? await Task.sleep(for: .seconds(1))
+            try? await clock.sleep(for: .seconds(1))
             let now = FileStamp(path: path)
             guard now != last else { continue }
             last = now

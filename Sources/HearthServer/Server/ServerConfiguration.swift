@@ -1,4 +1,4 @@
-public import HearthCore
+package import HearthCore
 
 /// How `hearth serve` runs: where it listens, where data lives, which rules and indexes apply.
 public struct ServerConfiguration: Sendable, Equatable {
@@ -32,7 +32,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var listenStallLimit: Duration = ListenStallWatch.defaultLimit
     /// A crash-test hook: the process kills itself inside a map growth (`HEARTH_FAULT_KILL`,
     /// read by `hearth serve`); nil by default.
-    public var killAtMapGrowth: MapGrowthKill?
+    package var killAtMapGrowth: MapGrowthKill?
 
     /// Creates a configuration; the defaults are those of `hearth serve` without flags.
     public init(

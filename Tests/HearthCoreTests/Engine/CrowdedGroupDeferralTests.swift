@@ -9,7 +9,7 @@ struct CrowdedGroupDeferralTests {
     static func schedule(crowd: Int, clock: ManualClock) -> IndexScheduling {
         IndexScheduling(
             deferThreshold: 256, deferGroupCommits: crowd, backlogLimit: 1_000, clock: clock,
-            idleDelaySeconds: 3_600, demandWindowSeconds: 3_600)
+            idleDelay: .seconds(3_600), demandWindow: .seconds(3_600))
     }
 
     @Test func aGroupOfManyCommitsDefersAndAFewCommitsDoNot() {

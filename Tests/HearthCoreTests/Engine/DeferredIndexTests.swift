@@ -17,8 +17,8 @@ struct DeferredIndexTests {
         var options = EngineOptions(
             durability: .none, initialMapSize: 64 << 20, clock: clock, deferredIndexThreshold: 1,
             indexBacklogLimit: limit)
-        options.indexIdleDelay = 3_600
-        options.indexDemandWindow = 3_600
+        options.indexIdleDelay = .seconds(3_600)
+        options.indexDemandWindow = .seconds(3_600)
         return options
     }
 
@@ -133,7 +133,7 @@ struct DeferredIndexTests {
     @Test func theIndexCatchesUpOnItsOwnOnceCommitsStop() async throws {
         let clock = ManualClock()
         var options = Self.deferringOptions(clock: clock)
-        options.indexIdleDelay = 0.01  // 10 ms of the clock; real time passing does not count
+        options.indexIdleDelay = .milliseconds(10)  // 10 ms of the clock; real time passing does not count
         let t = try TestEngine(options: options)
         try await t.commit(try (0..<50).map { .set(try t.key("c/d\($0)"), fields: ["n": .integer(Int64($0))]) })
         // Nothing happens while the clock stands still: the idle writer reads the time on every

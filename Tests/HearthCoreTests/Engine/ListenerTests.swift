@@ -202,7 +202,7 @@ struct ResumeTests {
 
     @Test func anExpiredResumeVersionGivesAFullSnapshot() async throws {
         let clock = ManualClock()
-        let t = try TestEngine(options: EngineOptions(durability: .none, initialMapSize: 64 << 20, retentionMicroseconds: 1_000_000, clock: clock))
+        let t = try TestEngine(options: EngineOptions(durability: .none, initialMapSize: 64 << 20, retention: .seconds(1), clock: clock))
         try await t.commit([.set(try t.key("c/a"), fields: ["n": 1])])
         let token = t.engine.latestCommitTime.microseconds
         clock.advance(byMicroseconds: 5_000_000)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import HearthCore
 
@@ -6,8 +7,9 @@ import Testing
 /// outcome as a commit of the same writes, and nothing stored when any write fails or never comes.
 @Suite("Streamed commits")
 struct StreamedCommitTests {
-    /// Delivers `writes` to `feed` from another thread in runs of `run`, pausing between runs so
-    /// that the writer waits for some of them; declines instead of delivering run `declineAt`.
+    /// Delivers `writes` to `feed` from another thread in runs of `run`, each next run only once the
+    /// writer waits for it (or after a second, if the writer stopped reading), so that the writer
+    /// really waits for arriving writes; declines instead of delivering run `declineAt`.
     private static func produce(_ writes: [Write], into feed: WriteFeed, run: Int, declineAt: Int? = nil) {
         Thread.detachNewThread {
             var index = 0
@@ -16,7 +18,8 @@ struct StreamedCommitTests {
                 if index == declineAt { return feed.decline() }
                 let end = min(start + run, writes.count)
                 feed.deliver(Array(writes[start..<end]))
-                usleep(2_000)
+                let giveUp = ContinuousClock.now + .seconds(1)
+                while feed.waitingReaders == 0 && ContinuousClock.now < giveUp { sched_yield() }
                 start = end
                 index += 1
             }
@@ -41,7 +44,7 @@ struct StreamedCommitTests {
         let writes = try mixedWrites(streamed)
 
         // An idle writer takes the feed as it arrives (a busy one would wait for all of it).
-        while streamed.engine.writer.isBusy { try await Task.sleep(for: .milliseconds(1)) }
+        while streamed.engine.writer.isBusy { await Task.yield() }
         let feed = WriteFeed(count: writes.count)
         Self.produce(writes, into: feed, run: 16)
         let result = try await streamed.engine.commit(feed, in: streamed.database)
@@ -106,9 +109,10 @@ struct StreamedCommitTests {
         let (engine, database, other) = (t.engine, t.database, try t.key("other/one"))
         async let streamed = engine.commit(feed, in: database)
         // The writer has the feed (and waits for its runs) before the other commit is submitted.
-        while !engine.writer.isBusy { try await Task.sleep(for: .milliseconds(1)) }
+        while !engine.writer.isBusy { await Task.yield() }
         async let plain = engine.commit([.set(other, fields: ["x": 1])], in: database)
-        try await Task.sleep(for: .milliseconds(20))
+        // The other commit is queued behind the arriving feed before the feed's last run comes.
+        while engine.writer.queuedCommits == 0 { await Task.yield() }
         feed.deliver(Array(writes[10...]))
         let (first, second) = try await (streamed, plain)
         #expect(first.commitTime < second.commitTime, "the writer took the feed first, while it was arriving")
@@ -169,12 +173,20 @@ struct WriteFeedTests {
         #expect(await feed.collected() == nil)
     }
 
-    @Test func aReaderWaitsForTheRunItAsksFor() async throws {
+    @Test(.timeLimit(.minutes(10)))
+    func aReaderWaitsForTheRunItAsksFor() async throws {
         let feed = WriteFeed(count: 1)
+        let read = Mutex<Int?>(nil)
         Thread.detachNewThread {
-            usleep(20_000)
-            feed.deliver([.delete(DocumentKey(unchecked: ResourcePath(uncheckedSegments: ["c", "d"])))])
+            let count = (try? feed.run(at: 0))?.count
+            read.withLock { $0 = count }
         }
-        #expect(try feed.run(at: 0)?.count == 1)
+        // The reader is blocked on the run, and has read nothing, until the run is delivered.
+        while feed.waitingReaders == 0 { await Task.yield() }
+        #expect(read.withLock { $0 } == nil)
+        feed.deliver([.delete(DocumentKey(unchecked: ResourcePath(uncheckedSegments: ["c", "d"])))])
+        while read.withLock({ $0 }) == nil { await Task.yield() }
+        #expect(read.withLock { $0 } == 1)
+        #expect(feed.waitingReaders == 0)
     }
 }

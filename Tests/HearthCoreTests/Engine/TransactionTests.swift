@@ -120,7 +120,7 @@ struct TransactionTests {
 
     @Test func readTimeOutsideWindowIsRejected() async throws {
         let clock = ManualClock()
-        let t = try TestEngine(options: EngineOptions(durability: .none, initialMapSize: 64 << 20, retentionMicroseconds: 1_000_000, clock: clock))
+        let t = try TestEngine(options: EngineOptions(durability: .none, initialMapSize: 64 << 20, retention: .seconds(1), clock: clock))
         try await t.commit([.set(try t.key("c/d"), fields: [:])])
         await expectError(.invalidArgument) {
             _ = try t.engine.getDocument(try t.key("c/d"), in: t.database, consistency: .readTime(Timestamp(microseconds: clock.nowMicroseconds() + 10_000_000)))
@@ -132,7 +132,7 @@ struct TransactionTests {
 
     @Test func historyIsPrunedAfterRetention() async throws {
         let clock = ManualClock()
-        let t = try TestEngine(options: EngineOptions(durability: .none, initialMapSize: 64 << 20, retentionMicroseconds: 1_000_000, clock: clock))
+        let t = try TestEngine(options: EngineOptions(durability: .none, initialMapSize: 64 << 20, retention: .seconds(1), clock: clock))
         let key = try t.key("c/d")
         try await t.commit([.set(key, fields: ["v": 1])])
         try await t.commit([.set(key, fields: ["v": 2])])

@@ -15,38 +15,46 @@ import HearthTestSupport
 /// Writes and values use Firestore's proto3 JSON; names may be relative paths.
 @Suite("specs/cases")
 struct SpecCaseTests {
-    struct Case: CustomTestStringConvertible, Sendable {
-        let file: String
-        let description: String
-        let json: String
-        var testDescription: String { "\(file): \(description)" }
-    }
+    typealias Case = SpecCases.Case
 
+    /// Every case, read strictly (`SpecCases`); a file that does not read gives one failing case.
     static func allCases() -> [Case] {
-        let files = (try? FileManager.default.contentsOfDirectory(at: RepositoryPaths.specCases, includingPropertiesForKeys: nil)) ?? []
-        var cases: [Case] = []
-        for file in files.sorted(by: { $0.path < $1.path }) where file.pathExtension == "json" {
-            guard let data = try? Data(contentsOf: file),
-                  let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let list = root["cases"] as? [[String: Any]] else {
-                cases.append(Case(file: file.lastPathComponent, description: "unreadable file", json: "{}"))
-                continue
-            }
-            for item in list {
-                let text = (try? JSONSerialization.data(withJSONObject: item)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-                cases.append(Case(file: file.lastPathComponent, description: item["description"] as? String ?? "?", json: text))
-            }
+        do {
+            return try SpecCases.load(from: RepositoryPaths.specCases)
+        } catch {
+            return [Case(file: "specs/cases", title: "\(error)", json: "{}")]
         }
-        return cases
     }
 
-    @Test func casesExist() {
-        #expect(Self.allCases().count >= 10)
+    @Test func everyCaseReadsStrictly() throws {
+        let cases = try SpecCases.load(from: RepositoryPaths.specCases)
+        #expect(cases.count == 40)
+    }
+
+    @Test("a misspelled or unknown key is refused, naming the step and the key")
+    func unknownKeysAreRefused() throws {
+        let misspelled: [String: Any] = ["description": "d", "steps": [["query": [:], "expectPath": ["c/a"]]]]
+        #expect(throws: SpecCases.Malformed.self) { try SpecCases.validate(misspelled) }
+        do {
+            try SpecCases.validate(misspelled)
+        } catch {
+            #expect("\(error)".contains("expectPath"))
+            #expect("\(error)".contains("step 0 (query)"))
+        }
+        let twoKinds: [String: Any] = ["description": "d", "steps": [["commit": [], "get": "c/a"]]]
+        #expect(throws: SpecCases.Malformed.self) { try SpecCases.validate(twoKinds) }
+        let badError: [String: Any] = ["description": "d", "steps": [["commit": [], "expectError": ["cod": "ABORTED"]]]]
+        #expect(throws: SpecCases.Malformed.self) { try SpecCases.validate(badError) }
+        let extraCaseKey: [String: Any] = ["description": "d", "step": [["commit": []]]]
+        #expect(throws: SpecCases.Malformed.self) { try SpecCases.validate(extraCaseKey) }
+        let fine: [String: Any] = ["description": "d", "steps": [["get": "c/a", "expectMissing": true]]]
+        #expect(throws: Never.self) { try SpecCases.validate(fine) }
     }
 
     @Test(arguments: allCases())
     func run(_ specCase: Case) async throws {
         let json = try WireJSON.object(try JSONSerialization.jsonObject(with: Data(specCase.json.utf8)), "case")
+        try SpecCases.validate(json)
         let steps = try #require(json["steps"] as? [[String: Any]], "case without steps")
         let t = try TestEngine()
         var commitTimes: [Int: Timestamp] = [:]

@@ -144,6 +144,22 @@ struct DocumentReferenceTests {
         #expect(try await !named.document("c/d").getDocument().exists, "databases are separate")
         named.close()
     }
+
+    @Test("a second instance with other options is refused, not silently given the first one's engine")
+    func mismatchedOptionsAreRefused() async throws {
+        let t = try TestFirestore()
+        let other = EngineOptions(durability: .full, initialMapSize: 64 << 20, requireIndexes: true)
+        let error = try #require(throws: FirestoreError.self) {
+            try Firestore(directory: t.directory, projectID: "test-project", options: other)
+        }
+        #expect(error.code == .failedPrecondition)
+        #expect(error.message.contains("already open in this process with different options (durability, requireIndexes)"))
+        // The same options as the open engine, or none at all, join it.
+        let joined = try Firestore(directory: t.directory, projectID: "test-project")
+        try await joined.document("c/d").setData(["v": 2])
+        #expect(try await t.db.document("c/d").getDocument().get("v") as? Int == 2)
+        joined.close()
+    }
 }
 
 @Suite("Queries before issue 4: whole collections and collection groups")

@@ -1,25 +1,25 @@
 import Foundation
 
 /// One measured workload.
-struct BenchResult {
+package struct BenchResult {
     /// The workload's name.
-    let name: String
+    package let name: String
     /// Operations performed.
-    let ops: Int
+    package let ops: Int
     /// Wall time in seconds.
-    let seconds: Double
+    package let seconds: Double
     /// The raw-LMDB (or other) workload this one is compared with, measured in the same run.
-    let baseline: String?
+    package let baseline: String?
     /// ops_per_s / baseline's ops_per_s.
-    var ratio: Double?
+    package var ratio: Double?
     /// The ratio of each alternating round on its own, when the workload ran in rounds against its
     /// baseline: how stable the ratio is from one round to the next.
-    var roundRatios: [Double] = []
+    package var roundRatios: [Double] = []
     /// Further figures of the row under stable JSON names (e.g. `pages_touched`).
-    var metrics: [String: Double] = [:]
+    package var metrics: [String: Double] = [:]
 
     /// A result without per-round ratios.
-    init(name: String, ops: Int, seconds: Double, baseline: String?, roundRatios: [Double] = []) {
+    package init(name: String, ops: Int, seconds: Double, baseline: String?, roundRatios: [Double] = []) {
         self.name = name
         self.ops = ops
         self.seconds = seconds
@@ -28,53 +28,53 @@ struct BenchResult {
     }
 
     /// The smallest, median and largest per-round ratio.
-    var ratioSpread: (min: Double, median: Double, max: Double)? {
+    package var ratioSpread: (min: Double, median: Double, max: Double)? {
         let sorted = roundRatios.sorted()
         guard let first = sorted.first, let last = sorted.last else { return nil }
         return (first, sorted[sorted.count / 2], last)
     }
 
     /// Throughput.
-    var opsPerSecond: Double { seconds > 0 ? Double(ops) / seconds : 0 }
+    package var opsPerSecond: Double { seconds > 0 ? Double(ops) / seconds : 0 }
 }
 
 /// How big a run is.
-struct BenchScale {
-    let documents: Int
-    let batch: Int
-    let pointGets: Int
-    let sequentialCommits: Int
-    let concurrentCommitters: Int
-    let commitsPerCommitter: Int
+package struct BenchScale {
+    package let documents: Int
+    package let batch: Int
+    package let pointGets: Int
+    package let sequentialCommits: Int
+    package let concurrentCommitters: Int
+    package let commitsPerCommitter: Int
     /// Alternating raw/engine rounds; each side keeps its best.
-    let rounds: Int
+    package let rounds: Int
     /// Alternating rounds of the workloads whose ratio must be stable (point gets, group commit);
     /// min, median and max of the per-round ratios are reported.
-    let ratioRounds: Int
+    package let ratioRounds: Int
     /// Single-document operations of the API-overhead workloads.
-    let apiOperations: Int
+    package let apiOperations: Int
     /// Commits timed per listener-latency run.
-    let listenerCommits: Int
+    package let listenerCommits: Int
     /// Writes of the listener-throughput run.
-    let listenerWrites: Int
+    package let listenerWrites: Int
 
-    static let full = BenchScale(
+    package static let full = BenchScale(
         documents: 200_000, batch: 500, pointGets: 200_000, sequentialCommits: 500, concurrentCommitters: 16,
         commitsPerCommitter: 100, rounds: 3, ratioRounds: 5, apiOperations: 20_000, listenerCommits: 500, listenerWrites: 20_000)
-    static let quick = BenchScale(
+    package static let quick = BenchScale(
         documents: 20_000, batch: 500, pointGets: 20_000, sequentialCommits: 100, concurrentCommitters: 16,
         commitsPerCommitter: 20, rounds: 3, ratioRounds: 5, apiOperations: 5_000, listenerCommits: 200, listenerWrites: 4_000)
 }
 
 /// Measures wall time.
-enum Stopwatch {
-    static func time<R>(_ body: () throws -> R) rethrows -> (R, Double) {
+package enum Stopwatch {
+    package static func time<R>(_ body: () throws -> R) rethrows -> (R, Double) {
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try body()
         return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 
-    static func time<R>(_ body: () async throws -> R) async rethrows -> (R, Double) {
+    package static func time<R>(_ body: () async throws -> R) async rethrows -> (R, Double) {
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try await body()
         return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
@@ -82,8 +82,8 @@ enum Stopwatch {
 }
 
 /// Printing and JSON output.
-enum BenchReport {
-    static func printTable(_ results: [BenchResult]) {
+package enum BenchReport {
+    package static func printTable(_ results: [BenchResult]) {
         let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         // As wide as the longest name, so names that differ only at the end stay apart.
         let width = results.map(\.name.count).max() ?? 8
@@ -100,7 +100,7 @@ enum BenchReport {
         }
     }
 
-    static func writeJSON(_ results: [BenchResult], to path: String) throws {
+    package static func writeJSON(_ results: [BenchResult], to path: String) throws {
         let array: [[String: Any]] = results.map { result in
             var row: [String: Any] = [
                 "name": result.name, "ops": result.ops, "seconds": result.seconds, "ops_per_s": result.opsPerSecond,
@@ -122,7 +122,7 @@ enum BenchReport {
 
 extension Array where Element == BenchResult {
     /// Fills each result's ratio from its baseline in the same array.
-    func withRatios() -> [BenchResult] {
+    package func withRatios() -> [BenchResult] {
         let byName = Dictionary(map { ($0.name, $0.opsPerSecond) }, uniquingKeysWith: { a, _ in a })
         return map { result in
             var result = result
@@ -132,4 +132,12 @@ extension Array where Element == BenchResult {
             return result
         }
     }
+}
+
+/// A benchmark's check that failed: the run stops with this message.
+package struct BenchFailure: Error, CustomStringConvertible {
+    /// What went wrong.
+    package let description: String
+    /// A failure saying `description`.
+    package init(description: String) { self.description = description }
 }
