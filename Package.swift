@@ -166,6 +166,13 @@ let package = Package(
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: strictSettings),
+        // The wire messages' mapping to the core's types (values, writes, queries, names, the direct decoder).
+        .testTarget(
+            name: "FirestoreWireTests",
+            dependencies: ["FirestoreWire", "HearthCore", "HearthTestSupport", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "HearthTestingTests", dependencies: ["Hearth", "HearthTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "HearthCLITests",
             dependencies: [

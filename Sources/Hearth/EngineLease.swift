@@ -60,16 +60,18 @@ final class EngineLease: Sendable {
             return !done
         }
         guard first else { return }
-        let last: Engine? = EngineLease.open.withLock { table in
-            guard let entry = table[directory] else { return nil }
+        // The last share closes the engine while holding the table, so that an instance opened on
+        // the same directory meanwhile waits and opens the file afresh, never beside the closing one
+        // (LMDB allows one environment per file per process).
+        EngineLease.open.withLock { table in
+            guard let entry = table[directory] else { return }
             if entry.shares <= 1 {
                 table[directory] = nil
-                return entry.engine
+                entry.engine.close()
+                return
             }
             table[directory] = (entry.engine, entry.shares - 1, entry.options)
-            return nil
         }
-        last?.close()
     }
 
     /// Whether this share was released.

@@ -94,6 +94,13 @@ public final class Filter: Sendable {
                     .invalidArgument, "Invalid query. \(sentinel.methodName) can only be used with updateData() and setData().")
             }
             var reader = UserDataReader(method: "whereField()")
+            // `in` and `not-in` take a list whose entries may be arrays themselves (an array field
+            // matches an entry equal to it), as the SDKs allow for these two operators only.
+            if op == .in || op == .notIn, let entries = value as? [Any] {
+                var values: [Value] = []
+                for entry in entries { values.append(try reader.readPlain(entry)) }
+                return .field(field, op, .array(values))
+            }
             return .field(field, op, try reader.readPlain(value))
         } catch {
             return .invalid(error)

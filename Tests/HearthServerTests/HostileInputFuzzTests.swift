@@ -1,6 +1,7 @@
 import FirestoreWire
 import Foundation
 import HearthCore
+import HearthTestSupport
 import Logging
 import Testing
 @testable import HearthServer
@@ -123,6 +124,10 @@ struct HostileInputFuzzTests {
     }
 
     /// Random and mutated names, paths, tokens and headers parse or are refused with a Firestore error.
+    /// Mutated names, paths, field paths, resume tokens and authorization headers: each either parses
+    /// into a value whose canonical form parses back to the same value, or is refused with
+    /// `INVALID_ARGUMENT` (`UNAUTHENTICATED` for a header); never a crash, never another code. Both
+    /// outcomes must occur, so the mutations reach past the parsers' first checks.
     @Test func namesPathsAndTokensParseOrAreRefused() throws {
         var random = SoakRandomForTests(seed: 0x5041_5448)
         let seeds = [
@@ -130,33 +135,51 @@ struct HostileInputFuzzTests {
             "e30.eyJzdWIiOiJ1IiwidXNlcl9pZCI6MX0.", "SAEAAAAAAAAAAQ", "__name__", "a/b",
         ]
         let database = try DatabaseID(project: "p")
+        var parsed = 0
+        var refused = 0
+        /// Counts the outcome of one parse, failing on a code other than `allowed`.
+        func outcome<T>(_ allowed: FirestoreError.Code, _ text: String, _ parse: () throws(FirestoreError) -> T) -> T? {
+            do {
+                let value = try parse()
+                parsed += 1
+                return value
+            } catch {
+                refused += 1
+                #expect(error.code == allowed, "\(text): \(error)")
+                return nil
+            }
+        }
         for round in 0..<8_000 {
             var text = seeds[round % seeds.count]
             for _ in 0..<Int.random(in: 0...4, using: &random) { text = Self.mutate(text, using: &random) }
-            _ = try? ResourceName.document(text, in: database)
-            _ = try? ResourceName.database(text)
-            _ = try? ResourceName.parent(text)
-            _ = try? ResourcePath(validating: text)
-            _ = try? DocumentKey(validating: text)
-            _ = try? FieldPath(serverFormat: text)
-            _ = try? FieldPath(dotted: text)
-            _ = ResumeToken.decode(Data(text.utf8))
-            _ = ResumeToken.decode(Data(base64Encoded: text) ?? Data())
-            _ = try? AuthorizationHeader.access("Bearer " + text)
-            _ = try? AuthorizationHeader.access(text)
+            if let (found, key) = outcome(.invalidArgument, text, { () throws(FirestoreError) in try ResourceName.document(text, in: database) }) {
+                #expect(try ResourceName.document(key.resourceName(in: found), in: database) == (found, key), "\(text)")
+            }
+            if let found = outcome(.invalidArgument, text, { () throws(FirestoreError) in try ResourceName.database(text) }) {
+                #expect(try ResourceName.database("projects/\(found.project)/databases/\(found.database)") == found, "\(text)")
+            }
+            _ = outcome(.invalidArgument, text, { () throws(FirestoreError) in try ResourceName.parent(text) })
+            if let path = outcome(.invalidArgument, text, { () throws(FirestoreError) in try ResourcePath(validating: text) }) {
+                #expect(try ResourcePath(validating: path.canonicalString) == path, "\(text)")
+            }
+            if let key = outcome(.invalidArgument, text, { () throws(FirestoreError) in try DocumentKey(validating: text) }) {
+                #expect(key.path.segments.count % 2 == 0, "\(text): a document key has an even number of segments")
+                #expect(try DocumentKey(validating: key.path.canonicalString) == key, "\(text)")
+            }
+            if let field = outcome(.invalidArgument, text, { () throws(FirestoreError) in try FieldPath(serverFormat: text) }) {
+                #expect(try FieldPath(serverFormat: field.canonicalString) == field, "\(text)")
+            }
+            _ = outcome(.invalidArgument, text, { () throws(FirestoreError) in try FieldPath(dotted: text) })
+            for token in [Data(text.utf8), Data(base64Encoded: text) ?? Data()] {
+                if let version = ResumeToken.decode(token) {
+                    #expect(ResumeToken.decode(ResumeToken.encode(version)) == version, "\(text)")
+                }
+            }
+            _ = outcome(.unauthenticated, text, { () throws(FirestoreError) in try AuthorizationHeader.access("Bearer " + text) })
+            _ = outcome(.unauthenticated, text, { () throws(FirestoreError) in try AuthorizationHeader.access(text) })
         }
+        #expect(parsed > 1_000, "the mutations never reached a valid input")
+        #expect(refused > 1_000, "the mutations never reached an invalid input")
     }
 }
 
-/// SplitMix64 for the fuzz tests' reproducible choices.
-struct SoakRandomForTests: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

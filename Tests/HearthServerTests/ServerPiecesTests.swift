@@ -23,18 +23,6 @@ struct ServerPiecesTests {
         #expect(configuration.shutdownGracePeriod == .seconds(5))
     }
 
-    @Test("resource names parse and reject other shapes")
-    func resourceNames() throws {
-        #expect(try ResourceName.database("projects/p/databases/(default)") == DatabaseID(project: "p"))
-        expectFirestoreError(.invalidArgument) { _ = try ResourceName.database("projects/p") }
-        let (_, parent) = try ResourceName.parent("projects/p/databases/(default)/documents/a/b")
-        #expect(parent == (try ResourcePath(validating: "a/b")))
-        expectFirestoreError(.invalidArgument) { _ = try ResourceName.parent("projects/p/databases/(default)/documents/a") }
-        expectFirestoreError(.invalidArgument) {
-            _ = try ResourceName.document("projects/q/databases/(default)/documents/a/b", in: try testDatabase())
-        }
-    }
-
     @Test("REST targets decode percent escapes but keep %2F inside a segment")
     func restTargets() {
         let target = RESTTarget(uri: "/v1/projects/p/databases/%28default%29/documents/a%2Fb?mask.fieldPaths=x&mask.fieldPaths=y+z")

@@ -2,8 +2,6 @@ import Foundation
 import Synchronization
 import Hearth
 import HearthTesting
-import HearthCore
-import HearthRules
 import Testing
 
 /// The rules testing API end to end: rules judged on every kind of request through the Swift API.

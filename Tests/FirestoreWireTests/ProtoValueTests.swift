@@ -3,7 +3,6 @@ import Foundation
 import HearthCore
 import SwiftProtobuf
 import Testing
-@testable import HearthServer
 
 @Suite("ProtoValue")
 struct ProtoValueTests {

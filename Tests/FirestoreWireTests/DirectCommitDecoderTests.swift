@@ -1,6 +1,7 @@
 import FirestoreWire
 import Foundation
 import HearthCore
+import HearthTestSupport
 import SwiftProtobuf
 import Testing
 
