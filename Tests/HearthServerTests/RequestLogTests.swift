@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import InMemoryLogging
 import Logging
 import Testing
@@ -121,6 +122,26 @@ struct RequestLogTests {
         #expect(RequestLog.milliseconds(.microseconds(1_234)) == "1.234")
         #expect(RequestLog.milliseconds(.microseconds(5)) == "0.005")
         #expect(RequestLog.milliseconds(.seconds(2)) == "2000.000")
+    }
+
+    @Test("a request's duration and time come from the injected clocks, not from waiting")
+    func durationsOnTheInjectedClock() throws {
+        let directory = NSTemporaryDirectory() + "hearth-log-clock-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let engine = try Engine(directory: directory, options: EngineOptions(durability: .none, initialMapSize: 16 << 20))
+        defer { engine.close() }
+        let clock = ManualClock()
+        let ring = RequestRing(capacity: 10)
+        var log = RequestLog(logger: Logger(label: "hearth-test"), rules: ProjectRulesPolicy(engine: engine), ring: ring)
+        log.clock = ServerClock(clock)
+        log.wallTimeMilliseconds = { 1_700_000_000_000 }
+        let entry = log.start(method: "GetDocument", resource: "projects/p/databases/(default)/documents/c/d")
+        clock.advance(by: .milliseconds(25))
+        log.finish(entry, access: .admin, status: .ok)
+        let record = try #require(ring.records(after: 0, limit: 10).last)
+        #expect(record.durationMs == 25)
+        #expect(record.time == 1_700_000_000_000)
+        #expect(record.method == "GetDocument")
     }
 
     @Test func restStatusesMapBackToCodes() {

@@ -11,6 +11,10 @@ struct RequestLog: Sendable {
     let rules: ProjectRulesPolicy
     /// The console's ring of recent requests, if the console keeps one.
     var ring: RequestRing? = nil
+    /// The clock requests are timed on.
+    var clock: ServerClock = .suspending
+    /// The wall time recorded with each request, in milliseconds since 1970.
+    var wallTimeMilliseconds: @Sendable () -> Double = { Date().timeIntervalSince1970 * 1_000 }
 
     /// What the security rules made of a request, as the log line says it.
     enum RulesOutcome: String, Sendable {
@@ -28,7 +32,7 @@ struct RequestLog: Sendable {
     struct Entry: Sendable {
         let method: String
         let resource: String
-        let started: ContinuousClock.Instant
+        let started: Duration
         /// Collects the rules verdicts told in full and the writes, while a console watches the
         /// ring (else nil, and rules evaluate untraced).
         let verdicts: AccessVerdictLog?
@@ -37,7 +41,7 @@ struct RequestLog: Sendable {
     /// Starts timing a request of `method` on `resource`.
     func start(method: String, resource: String) -> Entry {
         let watched = ring?.isWatched ?? false
-        return Entry(method: method, resource: resource, started: .now, verdicts: watched ? AccessVerdictLog() : nil)
+        return Entry(method: method, resource: resource, started: clock.now(), verdicts: watched ? AccessVerdictLog() : nil)
     }
 
     /// Runs `body` with the entry's verdict log in force, so every rules check of the request
@@ -52,7 +56,7 @@ struct RequestLog: Sendable {
     /// Logs the finished request: `status` is `.ok` or the code it failed with.
     /// `detail` is the error message of a failure (kept in the console's ring).
     func finish(_ entry: Entry, access: AccessContext?, status: FirestoreError.Code, detail: String? = nil) {
-        let elapsed = ContinuousClock.now - entry.started
+        let elapsed = clock.now() - entry.started
         if let ring { record(entry, in: ring, access: access, status: status, detail: detail, elapsed: elapsed) }
         guard logger.logLevel <= .info else { return }
         let outcome = Self.outcome(access: access, status: status, rulesLoaded: rulesLoaded(for: entry.resource))
@@ -73,7 +77,7 @@ struct RequestLog: Sendable {
         let outcome = Self.outcome(access: access, status: status, rulesLoaded: rulesLoaded(for: entry.resource))
         let (seconds, attoseconds) = elapsed.components
         ring.append(RequestRecord(
-            sequence: 0, time: Date().timeIntervalSince1970 * 1_000, method: entry.method, path: entry.resource,
+            sequence: 0, time: wallTimeMilliseconds(), method: entry.method, path: entry.resource,
             principal: Self.principal(access), status: status.name,
             durationMs: Double(seconds) * 1_000 + Double(attoseconds) / 1e15, rules: outcome.rawValue,
             detail: status == .ok ? nil : detail, verdicts: entry.verdicts?.verdicts ?? [],
