@@ -78,7 +78,7 @@ fuzz-merge: fuzz-build
 	done; du -sh Fuzz/corpus
 
 ## serve: run the emulator (a release build: 2-3x faster than debug through the clients; the first
-## build takes half an hour or more on 2 cores) on 127.0.0.1:8080 with its data in $(DATA) (Ctrl-C stops it cleanly)
+## build takes ~16 minutes on 2 idle cores) on 127.0.0.1:8080 with its data in $(DATA) (Ctrl-C stops it cleanly)
 serve: deps
 	$(SWIFT) run -c release hearth serve --data $(DATA)
 

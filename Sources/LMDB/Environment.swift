@@ -96,6 +96,10 @@ public final class Environment: @unchecked Sendable {
     /// Read transactions currently live (for tests: 0 once every `read` has returned).
     public var liveReadTransactions: Int { liveReads.load(ordering: .relaxed) }
 
+    /// Threads waiting for in-flight reads to end before they grow the map or close the
+    /// environment (tests wait for one instead of sleeping).
+    package var threadsWaitingForReaders: Int { gate.waitingForExclusive }
+
     /// Cursors currently open (for tests: 0 once every `withCursor` and `scan` has returned).
     public var liveCursors: Int { liveCursorCount.load(ordering: .relaxed) }
 

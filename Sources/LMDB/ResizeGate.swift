@@ -21,6 +21,13 @@ final class ResizeGate: @unchecked Sendable {
     /// Whether a thread holds the gate exclusively. Guarded by `condition`.
     private var exclusiveHeld = false
 
+    /// Threads waiting to enter exclusive now (tests wait for one instead of sleeping).
+    var waitingForExclusive: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return exclusiveWaiters
+    }
+
     /// Enters shared, waiting while a resize holds or waits for the gate unless `reentrant`.
     func enterShared(reentrant: Bool) {
         condition.lock()

@@ -9,7 +9,7 @@ import NIOPosix
 /// Swift concurrency's jobs run on NIO's event loops (NIO's own switch, made once, first thing):
 /// a gRPC call no longer hops between the loop that reads it and the global pool that runs its
 /// handler. Through the official Python client that cut the server's CPU per sequential call by
-/// 15–24% and raised 4 concurrent clients' gets by 6–20% (`specs/wire.md`, "Choices and gaps").
+/// 15–24% and raised 4 concurrent clients' gets by 6–20% (`docs/history/wire-journal.md`).
 @main
 enum HearthMain {
     static func main() async {

@@ -27,7 +27,7 @@ struct SniffingListenerFactory: HTTP2ServerTransport.ListenerFactory {
             // Reads of up to 256 KiB, starting at 64 KiB (NIO's default: 2 KiB growing to 64 KiB),
             // up to 16 a turn of the loop: a ~160 KB 500-document Commit arrives in a read or two
             // instead of a dozen passes through the pipeline. Cut the request's way in from 1.4-1.9
-            // to 0.85-1.1 ms (specs/wire.md); small reads shrink the buffer back towards 1 KiB.
+            // to 0.85-1.1 ms (docs/history/wire-journal.md); small reads shrink the buffer back towards 1 KiB.
             .childChannelOption(.recvAllocator, value: Self.receiveBuffers)
             .childChannelOption(.maxMessagesPerRead, value: 16)
             .serverChannelInitializer { channel in listenerConfigurator.configure(channel: channel) }
