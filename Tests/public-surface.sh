@@ -14,7 +14,7 @@ count() {
 
 actual=$(for dir in Sources/*/; do
     module=$(basename "$dir")
-    find "$dir" -name "*.swift" | grep -q . || continue
+    [ -n "$(find "$dir" -name "*.swift" -print -quit)" ] || continue
     echo "$module $(count "$dir")"
 done)
 

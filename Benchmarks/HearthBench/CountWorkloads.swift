@@ -1,3 +1,4 @@
+import HearthTestSupport
 import BenchSupport
 import Foundation
 import HearthCore

@@ -100,6 +100,10 @@ public final class Environment: @unchecked Sendable {
     /// environment (tests wait for one instead of sleeping).
     package var threadsWaitingForReaders: Int { gate.waitingForExclusive }
 
+    /// Blocks until a thread waits for in-flight reads to end (to grow the map or close), or
+    /// `seconds` pass; true when one does. For tests, which wait for it instead of sleeping.
+    package func waitForThreadWaitingForReaders(seconds: Double) -> Bool { gate.waitForExclusiveWaiter(seconds: seconds) }
+
     /// Cursors currently open (for tests: 0 once every `withCursor` and `scan` has returned).
     public var liveCursors: Int { liveCursorCount.load(ordering: .relaxed) }
 

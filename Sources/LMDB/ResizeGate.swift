@@ -28,6 +28,18 @@ final class ResizeGate: @unchecked Sendable {
         return exclusiveWaiters
     }
 
+    /// Blocks until a thread waits to enter exclusive, or `seconds` pass; true when one does
+    /// (tests hold a read open until a resize or close is seen waiting for it).
+    func waitForExclusiveWaiter(seconds: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while exclusiveWaiters == 0 {
+            guard condition.wait(until: deadline) else { return exclusiveWaiters > 0 }
+        }
+        return true
+    }
+
     /// Enters shared, waiting while a resize holds or waits for the gate unless `reentrant`.
     func enterShared(reentrant: Bool) {
         condition.lock()
@@ -59,6 +71,7 @@ final class ResizeGate: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         exclusiveWaiters += 1
+        condition.broadcast()  // for `waitForExclusiveWaiter` (readers waiting to enter re-check and wait on)
         while readers > 0 || exclusiveHeld {
             condition.wait()
         }

@@ -8,7 +8,7 @@ import Testing
 /// Random `Commit` requests built as SwiftProtobuf messages, for comparing the direct decoder with
 /// SwiftProtobuf's decoding and `ProtoWrite`.
 struct RandomCommitRequests {
-    var random: SoakRandomForTests
+    var random: SplitMix64Random
     let database = "projects/p/databases/(default)"
 
     /// A request of up to `maxWrites` writes of every kind the direct decoder takes.
@@ -134,7 +134,7 @@ struct DirectCommitDecoderTests {
 
     @Test("random requests of every write and value kind decode exactly as SwiftProtobuf and ProtoWrite decode them")
     func randomRequestsMatch() throws {
-        var requests = RandomCommitRequests(random: SoakRandomForTests(seed: 24))
+        var requests = RandomCommitRequests(random: SplitMix64Random(seed: 24))
         var decodedWrites = 0
         for _ in 0..<600 {
             let bytes: [UInt8] = try requests.request().serializedBytes()
@@ -155,7 +155,7 @@ struct DirectCommitDecoderTests {
 
     @Test("batches large enough to decode in parallel runs decode exactly as SwiftProtobuf and ProtoWrite decode them")
     func largeRequestsMatch() throws {
-        var requests = RandomCommitRequests(random: SoakRandomForTests(seed: 500))
+        var requests = RandomCommitRequests(random: SplitMix64Random(seed: 500))
         var large = 0
         while large < 12 {
             let request = requests.request(maxWrites: 700)
@@ -177,9 +177,9 @@ struct DirectCommitDecoderTests {
 
     @Test("large requests outside transactions stream exactly the writes the whole-request decoder gives")
     func streamedRequestsMatch() async throws {
-        var requests = RandomCommitRequests(random: SoakRandomForTests(seed: 4_242))
+        var requests = RandomCommitRequests(random: SplitMix64Random(seed: 4_242))
         var (streamedCount, damagedDeclined, damagedMatched) = (0, 0, 0)
-        var random = SoakRandomForTests(seed: 11)
+        var random = SplitMix64Random(seed: 11)
         while streamedCount < 12 {
             var request = requests.request(maxWrites: 600)
             request.transaction = Data()
@@ -229,7 +229,7 @@ struct DirectCommitDecoderTests {
 
     @Test("read streams what stream streams and decodes the rest as decode does")
     func readChoosesAsStreamAndDecodeDo() async throws {
-        var requests = RandomCommitRequests(random: SoakRandomForTests(seed: 99))
+        var requests = RandomCommitRequests(random: SplitMix64Random(seed: 99))
         for index in 0..<60 {
             let bytes: [UInt8] = try requests.request(maxWrites: index % 2 == 0 ? 4 : 300).serializedBytes()
             switch bytes.withUnsafeBytes({ DirectCommitDecoder.read($0) }) {
@@ -266,8 +266,8 @@ struct DirectCommitDecoderTests {
 
     @Test("damaged requests are declined or decoded as SwiftProtobuf decodes them, never otherwise")
     func damagedRequestsNeverDiffer() throws {
-        var requests = RandomCommitRequests(random: SoakRandomForTests(seed: 2_024))
-        var random = SoakRandomForTests(seed: 7)
+        var requests = RandomCommitRequests(random: SplitMix64Random(seed: 2_024))
+        var random = SplitMix64Random(seed: 7)
         var (declined, accepted) = (0, 0)
         for _ in 0..<3_000 {
             var bytes: [UInt8] = try requests.request(maxWrites: 3).serializedBytes()

@@ -101,3 +101,35 @@ package enum SpecCases {
         throw Malformed(description: "step \(index): expected exactly one of commit, get, query, listen, expectEvent, expectNoEvent (keys: \(step.keys.sorted()))")
     }
 }
+
+/// One listener event of a spec case, flattened for comparison: a document listener's `exists`, a
+/// query listener's ordered paths and its changes as `"kind path oldIndex newIndex"`.
+package struct SpecEvent: Sendable, Equatable {
+    /// Whether the listened document exists (document listeners).
+    package var exists = true
+    /// The result's document paths, in order (query listeners).
+    package var paths: [String] = []
+    /// The changes, as `"added c/a -1 0"`.
+    package var changes: [String] = []
+
+    /// An event with these parts.
+    package init(exists: Bool = true, paths: [String] = [], changes: [String] = []) {
+        self.exists = exists
+        self.paths = paths
+        self.changes = changes
+    }
+}
+
+extension SpecCases {
+    /// What in `event` differs from an `expectEvent` step (nil: it matches).
+    package static func mismatch(of event: SpecEvent, with step: [String: Any]) -> String? {
+        var problems: [String] = []
+        if let exists = step["exists"] as? Bool, event.exists != exists { problems.append("exists \(event.exists), not \(exists)") }
+        if let paths = step["paths"] as? [String], event.paths != paths { problems.append("paths \(event.paths), not \(paths)") }
+        if let changes = step["changes"] as? [[Any]] {
+            let expected = changes.map { $0.map { "\($0)" }.joined(separator: " ") }
+            if event.changes != expected { problems.append("changes \(event.changes), not \(expected)") }
+        }
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
+    }
+}

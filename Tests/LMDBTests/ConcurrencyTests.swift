@@ -90,9 +90,9 @@ struct ConcurrencyTests {
                     try environment.read { txn throws in
                         inside.signal()
                         // Stay inside until the close waits for this read (bounded, in case it never does).
-                        let giveUp = ContinuousClock.now + .seconds(30)
-                        while environment.threadsWaitingForReaders == 0 && ContinuousClock.now < giveUp { sched_yield() }
-                        if environment.threadsWaitingForReaders == 0 { failures.update { $0.append("the close never waited for the read") } }
+                        if !environment.waitForThreadWaitingForReaders(seconds: 60) {
+                            failures.update { $0.append("the close never waited for the read") }
+                        }
                         if try txn.get(bytes("k"), in: db) != bytes("v") { failures.update { $0.append("bad value") } }
                         finished.update { $0 = true }
                     }

@@ -85,9 +85,9 @@ struct MapGrowthTests {
                     try environment.read { txn throws in
                         readerInside.signal()
                         // Stay inside until the map growth waits for this read (bounded, in case it never does).
-                        let giveUp = ContinuousClock.now + .seconds(30)
-                        while environment.threadsWaitingForReaders == 0 && ContinuousClock.now < giveUp { sched_yield() }
-                        if environment.threadsWaitingForReaders == 0 { failures.update { $0.append("the map growth never waited for the read") } }
+                        if !environment.waitForThreadWaitingForReaders(seconds: 60) {
+                            failures.update { $0.append("the map growth never waited for the read") }
+                        }
                         // A nested read on this thread must not deadlock behind the waiting resize.
                         let inner = try environment.read { try $0.get(bytes("marker"), in: db) }
                         if text(inner) != "before" { failures.update { $0.append("inner read saw \(String(describing: text(inner)))") } }

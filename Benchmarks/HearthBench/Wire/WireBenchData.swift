@@ -1,4 +1,5 @@
 import FirestoreWire
+package import HearthTestSupport
 package import HearthCore
 
 /// The documents, keys and requests the wire workloads use (`hearth-bench`'s other workloads use
@@ -73,19 +74,5 @@ package enum WireBenchData {
     }
 }
 
-/// A small deterministic random generator (SplitMix64).
-package struct WireBenchRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    /// A generator starting from `seed`.
-    package init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    package mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// A small deterministic random generator (SplitMix64, shared with the fuzz tests).
+package typealias WireBenchRandom = SplitMix64Random

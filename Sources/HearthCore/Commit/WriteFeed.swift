@@ -16,6 +16,18 @@ package final class WriteFeed: @unchecked Sendable {
     private var delivered = 0
     private var declined = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Blocks until a consumer waits for writes not delivered yet (`waitingReaders` > 0), or
+    /// `seconds` pass; true when one does. Producers in tests pace their runs with it.
+    func waitForWaitingReader(seconds: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while blockedReaders + waiters.count == 0 {
+            guard condition.wait(until: deadline) else { return blockedReaders + waiters.count > 0 }
+        }
+        return true
+    }
+
     /// Threads blocked in `run(at:)` waiting for a run.
     private var blockedReaders = 0
 
@@ -67,6 +79,7 @@ package final class WriteFeed: @unchecked Sendable {
         defer { condition.unlock() }
         while index >= runs.count && !isComplete && !declined {
             blockedReaders += 1
+            condition.broadcast()  // for `waitForWaitingReader`
             condition.wait()
             blockedReaders -= 1
         }
@@ -84,6 +97,7 @@ package final class WriteFeed: @unchecked Sendable {
                 continuation.resume()
             } else {
                 waiters.append(continuation)
+                condition.broadcast()  // for `waitForWaitingReader`
                 condition.unlock()
             }
         }

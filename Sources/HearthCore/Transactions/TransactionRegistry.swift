@@ -1,7 +1,5 @@
+import Foundation
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Open transactions: what each read, and when it expires (270 s lifetime, 60 s idle, as Firestore).
 final class TransactionRegistry: Sendable {
@@ -60,6 +58,9 @@ final class TransactionRegistry: Sendable {
 
     /// Open transactions and reservations; guarded by the mutex.
     private let table = Mutex(Table())
+    /// Signalled whenever in-flight marks end, for reads waiting for commits to become visible.
+    /// Lock order: `visibility`, then `table`.
+    private let visibility = NSCondition()
     private let clock: any CommitClock
 
     /// Creates an empty registry.
@@ -143,10 +144,13 @@ final class TransactionRegistry: Sendable {
             return refs
         }
         guard !refs.isEmpty else { return }
-        let deadline = clock.nowMicroseconds() + Self.maxInFlightWaitMicros
-        while table.withLock({ table in refs.contains { table.inFlight[$0] != nil } }),
-              clock.nowMicroseconds() < deadline {
-            Self.pause()
+        // Waits on a condition the writer signals as it clears in-flight marks: no polling, woken
+        // as soon as the last accepted commit to these documents is visible, and bounded.
+        let deadline = Date(timeIntervalSinceNow: Double(Self.maxInFlightWaitMicros) / 1e6)
+        visibility.lock()
+        defer { visibility.unlock() }
+        while table.withLock({ table in refs.contains { table.inFlight[$0] != nil } }) {
+            guard visibility.wait(until: deadline) else { return }
         }
     }
 
@@ -177,8 +181,11 @@ final class TransactionRegistry: Sendable {
         table.withLock { $0.inFlight[DocumentRef(database: database, key: key)] != nil }
     }
 
-    /// Ends the in-flight marks `admit` made for `keys` (their group is now visible, or failed).
+    /// Ends the in-flight marks `admit` made for `keys` (their group is now visible, or failed),
+    /// and wakes the reads waiting for them.
     func clearInFlight(_ keys: [DocumentKey], database: DatabaseID) {
+        visibility.lock()
+        defer { visibility.unlock() }
         table.withLock { table in
             for key in keys {
                 let ref = DocumentRef(database: database, key: key)
@@ -186,12 +193,7 @@ final class TransactionRegistry: Sendable {
                 table.inFlight[ref] = count > 1 ? count - 1 : nil
             }
         }
-    }
-
-    private static func pause() {
-        #if canImport(Glibc)
-        usleep(50)
-        #endif
+        visibility.broadcast()
     }
 
     /// Ends a transaction at rollback, returning its state.

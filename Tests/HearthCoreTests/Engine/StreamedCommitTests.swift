@@ -18,8 +18,7 @@ struct StreamedCommitTests {
                 if index == declineAt { return feed.decline() }
                 let end = min(start + run, writes.count)
                 feed.deliver(Array(writes[start..<end]))
-                let giveUp = ContinuousClock.now + .seconds(1)
-                while feed.waitingReaders == 0 && ContinuousClock.now < giveUp { sched_yield() }
+                _ = feed.waitForWaitingReader(seconds: 1)
                 start = end
                 index += 1
             }

@@ -113,12 +113,8 @@ struct SpecCaseTests {
                 }
                 consumed[name] = position + 1
                 let event = events[position]
-                if let exists = step["exists"] as? Bool { #expect(event.exists == exists, "step \(index)") }
-                if let paths = step["paths"] as? [String] { #expect(event.paths == paths, "step \(index)") }
-                if let changes = step["changes"] as? [[Any]] {
-                    let expected = changes.map { $0.map { "\($0)" }.joined(separator: " ") }
-                    #expect(event.changes == expected, "step \(index)")
-                }
+                let mismatch = SpecCases.mismatch(of: event, with: step)
+                #expect(mismatch == nil, "step \(index) (\(name)): \(mismatch ?? "")")
             } else if let name = step["expectNoEvent"] as? String {
                 let listener = try #require(listeners[name], "step \(index): no listener \(name)")
                 await listener.handle.settled()
@@ -150,15 +146,10 @@ struct SpecCaseTests {
     }
 }
 
-/// One listener event, flattened for comparison with a case.
-struct SpecEvent: Sendable {
-    var exists = true
-    var paths: [String] = []
-    var changes: [String] = []
-
-    init(exists: Bool) { self.exists = exists }
-
+extension SpecEvent {
+    /// An engine listener event, flattened.
     init(_ event: QuerySnapshotEvent) {
+        self.init()
         paths = event.documents.map(\.key.path.canonicalString)
         changes = event.changes.map { change in
             let kind = switch change.kind {

@@ -125,11 +125,8 @@ struct SpecCaseAPITests {
                 }
                 consumed[name] = position + 1
                 let event = events[position]
-                if let exists = step["exists"] as? Bool { #expect(event.exists == exists, "step \(index)") }
-                if let paths = step["paths"] as? [String] { #expect(event.paths == paths, "step \(index)") }
-                if let changes = step["changes"] as? [[Any]] {
-                    #expect(event.changes == changes.map { $0.map { "\($0)" }.joined(separator: " ") }, "step \(index)")
-                }
+                let mismatch = SpecCases.mismatch(of: event, with: step)
+                #expect(mismatch == nil, "step \(index) (\(name)): \(mismatch ?? "")")
             default:
                 let name = try #require(step["expectNoEvent"] as? String)
                 let listener = try #require(listeners[name], "step \(index): no listener \(name)")
@@ -356,13 +353,4 @@ extension SpecEvent {
             return "\(kind) \(change.document.reference.path) \(old) \(new)"
         }
     }
-}
-
-/// One listener event, flattened for comparison with a case.
-struct SpecEvent: Sendable {
-    var exists = true
-    var paths: [String] = []
-    var changes: [String] = []
-
-    init(exists: Bool) { self.exists = exists }
 }

@@ -1,5 +1,5 @@
-/// SplitMix64 for the fuzz tests' reproducible choices.
-package struct SoakRandomForTests: RandomNumberGenerator {
+/// SplitMix64: a small deterministic random generator for reproducible choices (fuzz tests, benchmarks).
+package struct SplitMix64Random: RandomNumberGenerator {
     private var state: UInt64
     /// A generator starting from `seed`.
     package init(seed: UInt64) { state = seed }
