@@ -121,6 +121,15 @@ package struct SpecEvent: Sendable, Equatable {
 }
 
 extension SpecCases {
+    /// Waits for the event after the `consumed` ones in `log` and compares it with an
+    /// `expectEvent` step: nil when it matches, else what is wrong ("no event" when none came).
+    package static func checkNextEvent(in log: EventLog<SpecEvent>, consumed: inout Int, step: [String: Any]) async -> String? {
+        let events = await log.wait(for: consumed + 1)
+        guard events.count > consumed else { return "no event" }
+        consumed += 1
+        return mismatch(of: events[consumed - 1], with: step)
+    }
+
     /// What in `event` differs from an `expectEvent` step (nil: it matches).
     package static func mismatch(of event: SpecEvent, with step: [String: Any]) -> String? {
         var problems: [String] = []

@@ -105,15 +105,7 @@ struct SpecCaseTests {
                 listeners[name] = (log, handle)
             } else if let name = step["expectEvent"] as? String {
                 let listener = try #require(listeners[name], "step \(index): no listener \(name)")
-                let position = consumed[name, default: 0]
-                let events = await listener.log.wait(for: position + 1)
-                guard events.count > position else {
-                    Issue.record("step \(index): no event for \(name)")
-                    continue
-                }
-                consumed[name] = position + 1
-                let event = events[position]
-                let mismatch = SpecCases.mismatch(of: event, with: step)
+                let mismatch = await SpecCases.checkNextEvent(in: listener.log, consumed: &consumed[name, default: 0], step: step)
                 #expect(mismatch == nil, "step \(index) (\(name)): \(mismatch ?? "")")
             } else if let name = step["expectNoEvent"] as? String {
                 let listener = try #require(listeners[name], "step \(index): no listener \(name)")

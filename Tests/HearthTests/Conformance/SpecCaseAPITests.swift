@@ -117,15 +117,7 @@ struct SpecCaseAPITests {
             case "expectEvent":
                 let name = try #require(step["expectEvent"] as? String)
                 let listener = try #require(listeners[name], "step \(index): no listener \(name)")
-                let position = consumed[name, default: 0]
-                let events = await listener.log.wait(for: position + 1)
-                guard events.count > position else {
-                    Issue.record("step \(index): no event for \(name)")
-                    continue
-                }
-                consumed[name] = position + 1
-                let event = events[position]
-                let mismatch = SpecCases.mismatch(of: event, with: step)
+                let mismatch = await SpecCases.checkNextEvent(in: listener.log, consumed: &consumed[name, default: 0], step: step)
                 #expect(mismatch == nil, "step \(index) (\(name)): \(mismatch ?? "")")
             default:
                 let name = try #require(step["expectNoEvent"] as? String)
