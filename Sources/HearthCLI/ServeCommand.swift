@@ -64,6 +64,18 @@ package struct ServeCommand: AsyncParsableCommand {
     @Option(help: .hidden)
     package var listenStallLimit: Double?
 
+    /// Seconds a streaming WebChannel back channel lasts before the client renews it (tests shorten it).
+    @Option(help: .hidden)
+    package var webChannelRenewal: Double?
+
+    /// Origins allowed to call from web pages besides loopback ones.
+    @Option(
+        name: .customLong("cors-origin"),
+        help: ArgumentHelp(
+            "Allow web pages from this origin (e.g. http://192.168.1.20:5173) besides loopback ones; repeatable; '*' allows every origin.",
+            valueName: "origin"))
+    package var corsOrigins: [String] = []
+
     /// How many recent requests the console keeps.
     @Option(help: ArgumentHelp("How many recent requests the console's Requests tab keeps (older ones drop out).", valueName: "count"))
     package var requestLogSize: Int = 1_000
@@ -89,6 +101,12 @@ package struct ServeCommand: AsyncParsableCommand {
         if let listenStallLimit, !(0.1...86_400).contains(listenStallLimit) {
             throw ValidationError("Invalid value for '--listen-stall-limit': \(listenStallLimit) is not between 0.1 and 86400 seconds.")
         }
+        if let webChannelRenewal, !(0.5...3_600).contains(webChannelRenewal) {
+            throw ValidationError("Invalid value for '--web-channel-renewal': \(webChannelRenewal) is not between 0.5 and 3600 seconds.")
+        }
+        for origin in corsOrigins where origin != "*" && !(origin.hasPrefix("http://") || origin.hasPrefix("https://")) {
+            throw ValidationError("Invalid value for '--cors-origin': '\(origin)' is not an origin like http://host:port (or '*').")
+        }
         _ = try Self.faultKill()
     }
 
@@ -111,6 +129,8 @@ package struct ServeCommand: AsyncParsableCommand {
             initialMapSize: initialMapSize)
         configuration.requestRingSize = requestLogSize
         if let listenStallLimit { configuration.listenStallLimit = .milliseconds(Int64(listenStallLimit * 1_000)) }
+        if let webChannelRenewal { configuration.webChannel.backChannelRenewal = .milliseconds(Int64(webChannelRenewal * 1_000)) }
+        configuration.corsOrigins = corsOrigins
         configuration.killAtMapGrowth = try? Self.faultKill()
         return configuration
     }

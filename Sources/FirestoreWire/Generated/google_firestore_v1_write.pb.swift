@@ -56,6 +56,18 @@ package nonisolated struct Google_Firestore_V1_Write: Sendable {
     set {operation = .delete(newValue)}
   }
 
+  /// Check, without writing, the document with this full resource name: the
+  /// Firebase JS SDK sends a transaction's read-only documents this way, with
+  /// `current_document` holding the update time it read (or `exists: false`).
+  /// The commit fails if the precondition does not hold.
+  package var verify: String {
+    get {
+      if case .verify(let v)? = operation {return v}
+      return String()
+    }
+    set {operation = .verify(newValue)}
+  }
+
   /// A stand-alone transform (older form; current clients put transforms in
   /// update_transforms instead).
   package var transform: Google_Firestore_V1_DocumentTransform {
@@ -98,6 +110,11 @@ package nonisolated struct Google_Firestore_V1_Write: Sendable {
     case update(Google_Firestore_V1_Document)
     /// Delete the document with this full resource name.
     case delete(String)
+    /// Check, without writing, the document with this full resource name: the
+    /// Firebase JS SDK sends a transaction's read-only documents this way, with
+    /// `current_document` holding the update time it read (or `exists: false`).
+    /// The commit fails if the precondition does not hold.
+    case verify(String)
     /// A stand-alone transform (older form; current clients put transforms in
     /// update_transforms instead).
     case transform(Google_Firestore_V1_DocumentTransform)
@@ -401,7 +418,7 @@ fileprivate nonisolated let _protobuf_package = "google.firestore.v1"
 
 nonisolated extension Google_Firestore_V1_Write: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   package static let protoMessageName: String = _protobuf_package + ".Write"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}update\0\u{1}delete\0\u{3}update_mask\0\u{3}current_document\0\u{2}\u{2}transform\0\u{3}update_transforms\0\u{c}\u{5}\u{1}")
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}update\0\u{1}delete\0\u{3}update_mask\0\u{3}current_document\0\u{1}verify\0\u{1}transform\0\u{3}update_transforms\0")
 
   package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -432,6 +449,14 @@ nonisolated extension Google_Firestore_V1_Write: SwiftProtobuf.Message, SwiftPro
       }()
       case 3: try { try decoder.decodeSingularMessageField(value: &self._updateMask) }()
       case 4: try { try decoder.decodeSingularMessageField(value: &self._currentDocument) }()
+      case 5: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.operation != nil {try decoder.handleConflictingOneOf()}
+          self.operation = .verify(v)
+        }
+      }()
       case 6: try {
         var v: Google_Firestore_V1_DocumentTransform?
         var hadOneofValue = false
@@ -473,9 +498,17 @@ nonisolated extension Google_Firestore_V1_Write: SwiftProtobuf.Message, SwiftPro
     try { if let v = self._currentDocument {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
     } }()
-    try { if case .transform(let v)? = self.operation {
+    switch self.operation {
+    case .verify?: try {
+      guard case .verify(let v)? = self.operation else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+    }()
+    case .transform?: try {
+      guard case .transform(let v)? = self.operation else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
-    } }()
+    }()
+    default: break
+    }
     if !self.updateTransforms.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.updateTransforms, fieldNumber: 7)
     }

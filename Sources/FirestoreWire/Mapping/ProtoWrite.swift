@@ -22,6 +22,14 @@ package enum ProtoWrite {
             }
             let (_, key) = try ResourceName.document(name, in: database)
             return Write(.delete(key), precondition: precondition)
+        case .verify(let name):
+            // The JS SDK's transactions check their read-only documents this way: the precondition
+            // (the update time read, or `exists: false`) is the whole write.
+            guard proto.updateTransforms.isEmpty, !proto.hasUpdateMask else {
+                throw FirestoreError(.invalidArgument, "A verify cannot have an update mask or update transforms.")
+            }
+            let (_, key) = try ResourceName.document(name, in: database)
+            return Write(.verify(key), precondition: precondition)
         case .transform(let documentTransform):
             let (_, key) = try ResourceName.document(documentTransform.document, in: database)
             guard !documentTransform.fieldTransforms.isEmpty else {
@@ -30,7 +38,7 @@ package enum ProtoWrite {
             let transforms = try documentTransform.fieldTransforms.map { t throws(FirestoreError) in try transform(t) }
             return Write(.update(key, fields: [:], mask: []), transforms: transforms, precondition: precondition)
         case nil:
-            throw FirestoreError(.invalidArgument, "A write must have an operation: update, delete or transform.")
+            throw FirestoreError(.invalidArgument, "A write must have an operation: update, delete, verify or transform.")
         }
     }
 

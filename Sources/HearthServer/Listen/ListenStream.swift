@@ -39,6 +39,8 @@ final class ListenStream: Sendable {
     private let state: Mutex<Guarded>
     /// The delivery lane every listener of this stream shares (markers wait for it to settle).
     private let lane: ListenLane
+    /// The version reported for a store never written to: just before the stream opened.
+    private let emptyStoreVersion: Int64
 
     /// What the mutex guards.
     private struct Guarded {
@@ -54,6 +56,7 @@ final class ListenStream: Sendable {
         outbox = ListenOutbox(stallLimit: stallLimit)
         self.engine = engine
         self.access = access
+        emptyStoreVersion = max(1, engine.nowMicroseconds - 1)
         state = Mutex(Guarded(machine: ListenStateMachine(retentionMicroseconds: retentionMicroseconds)))
         let relay = SettleRelay()
         lane = ListenLane(label: "hearth.listen.stream") { version in relay.fire(version) }
@@ -63,8 +66,17 @@ final class ListenStream: Sendable {
     /// Handles one request from the client.
     func handle(_ request: Google_Firestore_V1_ListenRequest) {
         // The engine's clock (one clock for commit times, retention and resume tokens).
-        feed(.request(request, ListenMoment(now: engine.nowMicroseconds, latestVersion: engine.latestCommitTime.microseconds)))
+        feed(.request(request, ListenMoment(now: engine.nowMicroseconds, latestVersion: latestVersion)))
     }
+
+    /// The version the stream's snapshots are at when nothing has changed: the newest commit, or,
+    /// in a store never written to, the moment the stream opened (the JS SDK ignores a snapshot
+    /// at version 0, so a listener on an empty database would never fire). Every later commit is
+    /// newer than that moment, so read times still never go back.
+    private var latestVersion: Int64 { visible(engine.latestCommitTime.microseconds) }
+
+    /// `version`, or the stream's opening moment for version 0.
+    private func visible(_ version: Int64) -> Int64 { version > 0 ? version : emptyStoreVersion }
 
     /// The client half-closed: no more requests; the response stream ends after what is queued.
     func finishInput() { feed(.inputFinished) }
@@ -123,7 +135,7 @@ final class ListenStream: Sendable {
         let updateTimes = entries.map { entries in
             Dictionary(entries.compactMap { entry in entry.document.map { (entry.key, $0.updateTime) } }, uniquingKeysWith: { first, _ in first })
         }
-        feed(.documentsRead(target: target, updateTimes: updateTimes, latestVersion: engine.latestCommitTime.microseconds))
+        feed(.documentsRead(target: target, updateTimes: updateTimes, latestVersion: latestVersion))
     }
 
     /// Starts one listener per document; the first refusal fails the target.
@@ -131,7 +143,7 @@ final class ListenStream: Sendable {
         for key in keys {
             do throws(FirestoreError) {
                 let handle = try engine.listen(key, in: database, access: access, lane: lane) { [self] document, version in
-                    feed(.documentChanged(target: target, key: key, document: document, version: version))
+                    feed(.documentChanged(target: target, key: key, document: document, version: visible(version)))
                 }
                 keep(handle, for: target)
             } catch {
@@ -147,7 +159,7 @@ final class ListenStream: Sendable {
             let handle = try engine.listen(query, in: database, resumingAfter: resumeVersion, access: access, lane: lane) { [self] result in
                 switch result {
                 case .success(let event):
-                    feed(.queryChanged(target: target, changes: event.changes.map(QueryResultChange.init), version: event.version))
+                    feed(.queryChanged(target: target, changes: event.changes.map(QueryResultChange.init), version: visible(event.version)))
                 case .failure(let error):
                     feed(.engineFailed(target: target, error: error))
                 }

@@ -52,7 +52,8 @@ final class RESTChannelHandler: ChannelInboundHandler {
                 method: head.method.rawValue, uri: head.uri,
                 authorization: head.headers.first(name: "authorization"),
                 body: Data(body.readableBytesView),
-                origin: head.headers.first(name: "origin"), host: head.headers.first(name: "host"))
+                origin: head.headers.first(name: "origin"), host: head.headers.first(name: "host"),
+                headers: head.headers.map { (name: $0.name, value: $0.value) })
             body.clear()
             let responder = self.responder
             let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
@@ -81,6 +82,7 @@ final class RESTChannelHandler: ChannelInboundHandler {
         headers.add(name: "content-type", value: response.contentType)
         headers.add(name: "content-length", value: String(response.body.count))
         headers.add(name: "connection", value: keepAlive ? "keep-alive" : "close")
+        for (name, value) in response.headers { headers.add(name: name, value: value) }
         let responseHead = HTTPResponseHead(
             version: head.version, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
         context.write(wrapOutboundOut(.head(responseHead)), promise: nil)
@@ -95,13 +97,14 @@ final class RESTChannelHandler: ChannelInboundHandler {
         }
     }
 
-    /// Writes a streamed response: the head (chunked, no caching), then each chunk as it comes;
-    /// the connection closes when the stream ends.
+    /// Writes a streamed response: the head (chunked, no caching), then each chunk as it comes,
+    /// asking for the next once the last is written; the connection closes when the stream ends.
     private func writeStream(_ stream: AsyncStream<Data>, response: RESTResponse, head: HTTPRequestHead, context: ChannelHandlerContext) {
         var headers = HTTPHeaders()
         headers.add(name: "content-type", value: response.contentType)
         headers.add(name: "cache-control", value: "no-cache")
         headers.add(name: "connection", value: "close")
+        for (name, value) in response.headers where name.lowercased() != "cache-control" { headers.add(name: name, value: value) }
         let responseHead = HTTPResponseHead(
             version: head.version, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
         context.write(wrapOutboundOut(.head(responseHead)), promise: nil)
@@ -113,9 +116,16 @@ final class RESTChannelHandler: ChannelInboundHandler {
         streamTask = Task {
             for await chunk in stream {
                 if Task.isCancelled { break }
-                bound.eventLoop.execute {
+                // The next chunk is asked for once this one is written: a client that reads slowly
+                // holds back the producer instead of piling data up in the channel.
+                let written = bound.eventLoop.flatSubmit {
                     let (handler, context) = bound.value
-                    context.writeAndFlush(handler.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: chunk)))), promise: nil)
+                    return context.writeAndFlush(handler.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: chunk)))))
+                }
+                do {
+                    try await written.get()
+                } catch {
+                    break
                 }
             }
             bound.eventLoop.execute {

@@ -14,6 +14,13 @@ struct RESTRequest: Sendable {
     var origin: String? = nil
     /// The `Host` header, if any.
     var host: String? = nil
+    /// Every header, in order (names as sent).
+    var headers: [(name: String, value: String)] = []
+
+    /// The first value of header `name` (case-insensitive).
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
 }
 
 /// One HTTP/1.1 response.
@@ -24,6 +31,8 @@ struct RESTResponse: Sendable {
     var contentType: String
     /// The body.
     var body: Data
+    /// Further headers (CORS, WebChannel's session header).
+    var headers: [(String, String)] = []
     /// Runs once the response has been written (e.g. `/shutdown` stops the server afterwards).
     var afterSent: (@Sendable () -> Void)?
     /// A streamed body (Server-Sent Events): written chunk by chunk after `body`, until the stream

@@ -12,12 +12,32 @@ struct RESTRouter: RESTResponder {
     let log: RequestLog
     /// The console (its page and API under `/console`), when served.
     var console: ConsoleRoutes? = nil
+    /// Listen and Write over WebChannel (the JS SDK's transport), when served.
+    var webChannel: WebChannelRoutes? = nil
+    /// Which other origins may call (the console keeps its own checks).
+    var cors = CORSPolicy(configured: [])
 
     func respond(to request: RESTRequest) async -> RESTResponse {
         let target = RESTTarget(uri: request.uri)
         if let console, target.path == "/console" || target.path.hasPrefix("/console/") {
             // The console's own traffic stays out of the request log it displays.
             return await console.respond(to: request, target: target)
+        }
+        guard let origin = request.origin else {
+            return request.method == "OPTIONS" ? RESTResponse(status: 204, contentType: "text/plain", body: Data()) : await answer(request, target: target)
+        }
+        guard cors.allows(origin: origin, host: request.host) else { return cors.refusal(origin: origin) }
+        if request.method == "OPTIONS" { return cors.preflight(origin: origin, request: request) }
+        var response = await answer(request, target: target)
+        response.headers += cors.headers(origin: origin)
+        return response
+    }
+
+    /// The answer to a request the CORS policy let through.
+    private func answer(_ request: RESTRequest, target: RESTTarget) async -> RESTResponse {
+        if let webChannel, target.path.hasPrefix(WebChannelRoutes.prefix) {
+            // Logged as the Listen and Write streams they carry, not as HTTP requests.
+            return await webChannel.respond(to: request, target: target) ?? notFound(request)
         }
         let entry = log.start(method: "REST \(request.method)", resource: target.path)
         var access: AccessContext?

@@ -34,11 +34,17 @@ extension HearthEmulator {
         let console = ConsoleRoutes(
             controls: controls, ring: ring, usage: usage, guardian: ConsoleGuard(boundHost: configuration.host),
             requireIndexes: configuration.requireIndexes, project: configuration.project)
-        let router = RESTRouter(operations: operations, controls: controls, log: log, console: console)
+        let writeStreams = WriteStreamHistory()
+        let rpcs = WebChannelRPCs(
+            operations: operations, listens: listens, writeStreams: writeStreams, log: log,
+            retentionMicroseconds: engineOptions.retentionMicroseconds, listenStallLimit: configuration.listenStallLimit)
+        let router = RESTRouter(
+            operations: operations, controls: controls, log: log, console: console,
+            webChannel: WebChannelRoutes(sessions: webChannelSessions, rpcs: rpcs), cors: CORSPolicy(configured: configuration.corsOrigins))
         let service = FirestoreGRPCService(
             operations: operations, listens: listens, maxRequestBytes: configuration.maxRequestBytes,
             retentionMicroseconds: engineOptions.retentionMicroseconds, listenStallLimit: configuration.listenStallLimit,
-            writeStreams: WriteStreamHistory(), log: log)
+            writeStreams: writeStreams, log: log)
         return EmulatorEndpoints(router: router, service: service)
     }
 

@@ -27,6 +27,8 @@ public final class HearthEmulator: Service, Sendable {
     package let engine: Engine
     let rules: ProjectRulesPolicy
     let listens = ListenRegistry()
+    /// The open WebChannel sessions (the JS SDK's Listen and Write streams).
+    let webChannelSessions: WebChannelSessions
     let engineOptions: EngineOptions
     private let initialRulesStamp: FileStamp?
     private let running = Mutex(RunState())
@@ -56,6 +58,7 @@ public final class HearthEmulator: Service, Sendable {
     public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "hearth")) throws {
         self.configuration = configuration
         self.logger = logger
+        webChannelSessions = WebChannelSessions(limits: configuration.webChannel)
         try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
         var options = EngineOptions(
             durability: configuration.syncsEachCommit ? .full : .none, requireIndexes: configuration.requireIndexes)
@@ -132,6 +135,10 @@ public final class HearthEmulator: Service, Sendable {
             "Hearth emulator ready: gRPC and REST on http://\(host):\(port), data in \(configuration.dataDirectory)"
                 + (configuration.project.map { ", project \($0)" } ?? ""))
         ServerAnnouncements.print("Hearth console: http://\(host):\(port)/console/")
+        if configuration.corsOrigins.contains("*") {
+            ServerAnnouncements.print(
+                "WARNING: --cors-origin '*': every web page this browser opens may read and change the emulator's data.")
+        }
         return port
     }
 
@@ -147,6 +154,7 @@ public final class HearthEmulator: Service, Sendable {
         watcher?.cancel()
         usageFeed?.cancel()
         listens.shutdown()
+        webChannelSessions.shutdown()
         server?.beginGracefulShutdown()
         if let serveTask {
             let grace = configuration.shutdownGracePeriod

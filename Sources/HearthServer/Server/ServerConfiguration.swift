@@ -30,6 +30,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// How long a Listen client may go without reading while responses wait for it before its
     /// stream ends with `RESOURCE_EXHAUSTED` (`ListenStallWatch`).
     public var listenStallLimit: Duration = ListenStallWatch.defaultLimit
+    /// Origins allowed to call from web pages besides loopback ones (`--cors-origin`; `*` allows every origin).
+    public var corsOrigins: [String] = []
+    /// WebChannel session limits and timings (tests shorten the back channel's renewal).
+    package var webChannel = WebChannelLimits()
     /// A crash-test hook: the process kills itself inside a map growth (`HEARTH_FAULT_KILL`,
     /// read by `hearth serve`); nil by default.
     package var killAtMapGrowth: MapGrowthKill?
