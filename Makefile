@@ -52,7 +52,7 @@ fuzz-build: deps
 ## (see specs/reliability.md). rest and grpc check for leaks after every input (Fuzz/lsan-wire.supp), which costs them
 ## most of their speed; FUZZ_WIRE_LEAK_CHECKS=0 runs them fast, with LeakSanitizer's report at exit only.
 ## E.g. `make fuzz FUZZ_TARGETS=rules FUZZ_SECONDS=600`.
-FUZZ_TARGETS ?= rules indexes paths resume-token jwt rest grpc
+FUZZ_TARGETS ?= rules indexes paths resume-token jwt rest grpc webchannel
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= -1
 FUZZ_TIMEOUT ?= 30
@@ -62,8 +62,8 @@ fuzz: fuzz-build
 	@B="$$($(SWIFT) build $(FUZZ_BUILD_FLAGS) --show-bin-path)" && mkdir -p .build-fuzz/findings && \
 	for t in $(FUZZ_TARGETS); do \
 		mkdir -p .build-fuzz/corpus/$$t && echo "== fuzzing $$t" && \
-		case $$t in rules) L=;; rest|grpc) L=suppressions=Fuzz/lsan-wire.supp;; *) L=suppressions=Fuzz/lsan-long-lived-rules.supp;; esac && \
-		case $$t in rest|grpc) D=-detect_leaks=$(FUZZ_WIRE_LEAK_CHECKS);; *) D=;; esac && \
+		case $$t in rules) L=;; rest|grpc|webchannel) L=suppressions=Fuzz/lsan-wire.supp;; *) L=suppressions=Fuzz/lsan-long-lived-rules.supp;; esac && \
+		case $$t in rest|grpc|webchannel) D=-detect_leaks=$(FUZZ_WIRE_LEAK_CHECKS);; *) D=;; esac && \
 		LSAN_OPTIONS=$$L HEARTH_FUZZ_TARGET=$$t nice -n 10 "$$B/hearth-fuzz" -max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS) \
 			-timeout=$(FUZZ_TIMEOUT) -artifact_prefix=.build-fuzz/findings/$$t- $$D $(FUZZ_OPTIONS) \
 			.build-fuzz/corpus/$$t Fuzz/corpus/$$t || exit 1; \

@@ -17,6 +17,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case rest
     /// A gRPC request: the first byte picks the RPC, the rest is its protobuf request, executed.
     case grpc
+    /// A WebChannel request: a forward-channel form body, or a handshake through the router.
+    case webchannel
 
     /// Closes what the targets keep for the whole process (the scratch emulator, whose temporary
     /// directory is deleted); `hearth-fuzz` runs it at exit, before LeakSanitizer's final check.
@@ -35,6 +37,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .jwt: JWTFuzzTarget.run(input)
         case .rest: RESTFuzzTarget.run(input)
         case .grpc: GRPCFuzzTarget.run(input)
+        case .webchannel: WebChannelFuzzTarget.run(input)
         }
     }
 }
