@@ -11,7 +11,7 @@ import NIOPosix
 struct HearthBenchCommand: AsyncParsableCommand {
     /// The groups of workloads, in the order a full run takes them.
     enum Group: String, CaseIterable, ExpressibleByArgument {
-        case engine, api, listeners, rules, wire, queries, counts, transfer
+        case engine, api, listeners, rules, wire, webchannel, queries, counts, transfer
         /// Only the wire group's alternating 1-connection Commit rounds (a full run has them in `wire`).
         case wireRounds = "wire-rounds"
 
@@ -55,6 +55,7 @@ struct HearthBenchCommand: AsyncParsableCommand {
             case .wire:
                 let raw = results.contains { $0.name == "raw mdb_put bulk load" } ? "raw mdb_put bulk load" : nil
                 results = (results + (try await WireWorkloads.run(quick: quick, rawCommitBaseline: raw))).withRatios()
+            case .webchannel: results = (results + (try await WebChannelWorkloads.run(quick: quick))).withRatios()
             case .wireRounds: results = (results + (try await WireWorkloads.runCommitRounds(quick: quick))).withRatios()
             case .queries:
                 results += try await QueryWorkloads.run(

@@ -32,6 +32,26 @@ struct CommandParsingTests {
         #expect(command.logLevel == .debug)
     }
 
+    @Test func corsOriginsAndTheRenewalKnobReachTheConfiguration() throws {
+        let configuration = try serve([
+            "--cors-origin", "http://192.168.1.20:5173", "--cors-origin", "*", "--web-channel-renewal", "2.5",
+        ]).serverConfiguration
+        #expect(configuration.corsOrigins == ["http://192.168.1.20:5173", "*"])
+        #expect(configuration.webChannel.backChannelRenewal == .milliseconds(2_500))
+        #expect(try serve([]).serverConfiguration.corsOrigins.isEmpty)
+        #expect(try serve([]).serverConfiguration.webChannel == WebChannelLimits())
+    }
+
+    @Test(arguments: [["--cors-origin", "192.168.1.20:5173"], ["--web-channel-renewal", "0.1"]])
+    func aBadCORSOriginOrRenewalIsRefusedNamingTheFlag(arguments: [String]) {
+        do {
+            _ = try serve(arguments)
+            Issue.record("\(arguments) was accepted")
+        } catch {
+            #expect(HearthCommand.message(for: error).contains(arguments[0]))
+        }
+    }
+
     @Test func flagsTakeTheEqualsSpellingToo() throws {
         #expect(try serve(["--port=9090", "--data=./d"]).serverConfiguration.port == 9090)
         #expect(try serve(["--port=9090", "--data=./d"]).serverConfiguration.dataDirectory == "./d")

@@ -190,7 +190,9 @@ struct WebChannelTests {
         let lan = CORSPolicy(configured: ["http://192.168.1.2:5173/"])
         #expect(lan.allows(origin: "http://192.168.1.2:5173", host: nil))
         #expect(!lan.allows(origin: "http://192.168.1.3:5173", host: nil))
-        #expect(lan.allows(origin: "http://10.0.0.5:8080", host: "10.0.0.5:8080"))
+        #expect(CORSPolicy(configured: [], boundHost: "0.0.0.0").allows(origin: "http://10.0.0.5:8080", host: "10.0.0.5:8080"))
+        // A page whose name was rebound to this machine is not the server's own origin.
+        #expect(!lan.allows(origin: "http://evil.example:8080", host: "evil.example:8080"))
         #expect(CORSPolicy(configured: ["*"]).allows(origin: "https://anything.example", host: nil))
         let refusal = lan.refusal(origin: "http://evil.example")
         #expect(refusal.status == 403)

@@ -199,6 +199,28 @@ def test_rules_see_mock_user_token(browser, hearth, flavour):
     assert result == expected
 
 
+def test_request_log_shows_webchannel_streams_with_principal_and_verdicts(browser, hearth):
+    # Verdicts are traced while the console's Requests tab reads the ring.
+    assert requests.get(f"{hearth.url}/console/api/requests", params={"limit": 1}).status_code == 200
+    # terminate() ends the session, and with it the Listen stream, whose log line is written at its end.
+    run(browser, hearth, js.RULES, "full", uid="carol", mockUserToken={"sub": "carol"}, terminate=True)
+    deadline = time.time() + 10
+    while True:
+        records = requests.get(f"{hearth.url}/console/api/requests").json()["records"]
+        mine = [r for r in records if r["principal"] == "uid:carol"]
+        if any(r["method"] == "Listen" for r in mine) or time.time() > deadline:
+            break
+        time.sleep(0.1)
+    writes = [r for r in mine if r["method"] == "Write"]
+    listens = [r for r in mine if r["method"] == "Listen"]
+    assert [w["status"] for w in writes if w["path"].endswith("/private/carol/notes/n1")] == ["OK"]
+    denied = [w for w in writes if w["path"].endswith("/private/mallory/notes/n1")]
+    assert [w["status"] for w in denied] == ["PERMISSION_DENIED"] and denied[0]["rules"] == "denied"
+    assert listens and all(r["status"] == "OK" for r in listens)
+    targets = [v for r in listens for v in r["verdicts"]]
+    assert any(v["path"].endswith("private/mallory/notes/n1") and v["allowed"] is False for v in targets)
+
+
 def test_unauthenticated_page_is_refused_by_rules(browser, hearth):
     result = run(browser, hearth, js.RULES, "full", uid="alice")
     assert result["writeMine"] == "permission-denied" and result["listenTheirs"] == "permission-denied"
@@ -303,3 +325,26 @@ def test_webchannel_unknown_session_and_terminate(hearth):
     assert requests.get(f"{base}?VER=8&SID={sid}&RID=1002&TYPE=terminate").status_code == 200
     again = requests.get(f"{base}?VER=8&RID=rpc&SID={sid}&AID=1&CI=1&TYPE=xmlhttp")
     assert again.status_code == 400 and "Unknown SID" in again.text
+
+
+def test_listener_survives_an_emulator_restart(browser, tmp_path, monkeypatch):
+    """The server restarts under an open page: its session is gone (`Unknown SID`), the SDK opens a
+    new stream, resumes with its resume token, and the data written meanwhile is there."""
+    from google.cloud import firestore
+
+    first = HearthServer(tmp_path / "data").start()
+    values = env(first, expect="after-restart")
+    page = browser.open(js.prelude() + js.WAIT_FOR_DOC, values)
+    second = None
+    try:
+        page.wait_for_function("window.__ready === true", timeout=30000)
+        first.stop()
+        second = HearthServer(tmp_path / "data", port=first.port).start()
+        monkeypatch.setenv("FIRESTORE_EMULATOR_HOST", second.host)
+        firestore.Client(project=PROJECT).collection(values["collection"]).document("after-restart").set({"n": 2})
+        result = Browser.result(page, 90)
+    finally:
+        page.context.close()
+        if second:
+            second.stop()
+    assert result["seen"] == [["added", "after-restart", {"n": 2}]]

@@ -246,6 +246,7 @@ export default async function (env) {
       fs.onSnapshot(theirs, () => resolve("ok"), (e) => resolve(e.code));
     });
   }
+  if (env.terminate) await fs.terminate(db);
   return result;
 }
 """

@@ -26,7 +26,9 @@ struct ConsoleGuard: Sendable {
         return String(host.split(separator: ":", maxSplits: 1).first ?? "")
     }
 
-    private func isAllowedHost(_ name: String) -> Bool {
+    /// Whether `name` (a `Host` header's host, without the port) names this machine as the server
+    /// was bound: loopback, the configured host, or anything when bound to every interface.
+    func isAllowedHost(_ name: String) -> Bool {
         let lower = name.lowercased()
         // Bound to every interface: any name reaching it is this machine's (origins still checked).
         if ["0.0.0.0", "::", "[::]"].contains(boundHost) { return true }

@@ -21,9 +21,19 @@ enum RequestResource {
         case let request as Google_Firestore_V1_CommitRequest: request.database
         case let request as Google_Firestore_V1_RollbackRequest: request.database
         case let request as Google_Firestore_V1_BatchWriteRequest: request.database
-        case let request as Google_Firestore_V1_WriteRequest: request.database
+        case let request as Google_Firestore_V1_WriteRequest: request.database.isEmpty ? firstDocument(request.writes) : request.database
         case let request as Google_Firestore_V1_ListenRequest: request.database
         default: ""
+        }
+    }
+
+    /// The document the first of `writes` names (a Write stream's later messages name no database).
+    private static func firstDocument(_ writes: [Google_Firestore_V1_Write]) -> String {
+        switch writes.first?.operation {
+        case .update(let document): document.name
+        case .delete(let name), .verify(let name): name
+        case .transform(let transform): transform.document
+        case nil: ""
         }
     }
 

@@ -5,15 +5,18 @@ import HearthCore
 ///
 /// Allowed by default: every loopback origin (`http://localhost:*`, `http://127.0.0.1:*`,
 /// `http://[::1]:*`, and the same over https), which is where dev servers run, and the emulator's
-/// own origin. `hearth serve --cors-origin ORIGIN` adds one (a phone or a LAN address); `*` allows
+/// own origin when the `Host` names this machine as bound (not a name rebound to it by another's
+/// DNS). `hearth serve --cors-origin ORIGIN` adds one (a phone or a LAN address); `*` allows
 /// every origin. Allowed origins are echoed back with credentials allowed, since the SDK's
 /// WebChannel requests are made `withCredentials`. The console keeps its own, stricter checks
 /// (`ConsoleGuard`) and never goes through this policy.
-struct CORSPolicy: Sendable, Equatable {
+struct CORSPolicy: Sendable {
     /// Origins allowed besides loopback ones, normalized (lowercase, no trailing slash).
     let origins: Set<String>
     /// Whether every origin is allowed (`--cors-origin '*'`).
     let allowsEveryOrigin: Bool
+    /// The bound host, for the same-origin rule's `Host` check.
+    let hosts: ConsoleGuard
 
     /// The headers the browser may let the page read: what the WebChannel client looks at.
     static let exposedHeaders = "X-HTTP-Session-Id, X-Client-Wire-Protocol, X-WebChannel-Content-Type, Content-Type, Content-Length, Date"
@@ -23,8 +26,9 @@ struct CORSPolicy: Sendable, Equatable {
     static let defaultAllowedHeaders =
         "Authorization, Content-Type, X-Goog-Api-Client, X-Firebase-GMPID, X-Goog-Api-Key, Google-Cloud-Resource-Prefix, X-Goog-Request-Params, X-Firebase-Client, X-Firebase-AppCheck"
 
-    /// A policy allowing loopback origins plus `configured` (`*` allows all).
-    init(configured: [String]) {
+    /// A policy allowing loopback origins plus `configured` (`*` allows all) on a server bound to `boundHost`.
+    init(configured: [String], boundHost: String = "127.0.0.1") {
+        hosts = ConsoleGuard(boundHost: boundHost)
         allowsEveryOrigin = configured.contains("*")
         origins = Set(configured.filter { $0 != "*" }.map(Self.normalize))
     }
@@ -35,7 +39,9 @@ struct CORSPolicy: Sendable, Equatable {
         if allowsEveryOrigin { return true }
         let origin = Self.normalize(origin)
         if origins.contains(origin) || Self.isLoopback(origin) { return true }
-        guard let host = host?.lowercased(), !host.isEmpty else { return false }
+        // The server's own origin (the console's pages), unless the Host is a name rebound to this
+        // machine by someone else's DNS.
+        guard let host = host?.lowercased(), !host.isEmpty, hosts.isAllowedHost(ConsoleGuard.hostName(host)) else { return false }
         return origin == "http://\(host)" || origin == "https://\(host)"
     }
 
