@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Hearth", targets: ["Hearth"]),
         .library(name: "HearthTesting", targets: ["HearthTesting"]),
         .library(name: "HearthServer", targets: ["HearthServer"]),
+        .library(name: "HearthAuth", targets: ["HearthAuth"]),
         .executable(name: "hearth", targets: ["hearth"]),
         .executable(name: "roomiefinder-demo", targets: ["roomiefinder-demo"]),
         .executable(name: "worknow-demo", targets: ["worknow-demo"]),
@@ -50,7 +51,11 @@ let package = Package(
         .target(
             name: "HearthRules", dependencies: ["HearthCore", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings),
-        .target(name: "Hearth", dependencies: ["HearthCore", "HearthRules"], swiftSettings: strictSettings),
+        .target(
+            name: "HearthAuth",
+            dependencies: ["LMDB", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")],
+            swiftSettings: strictSettings),
+        .target(name: "Hearth", dependencies: ["HearthCore", "HearthRules", "HearthAuth"], swiftSettings: strictSettings),
         .target(name: "HearthTesting", dependencies: ["Hearth", "HearthCore", "HearthRules"], swiftSettings: strictSettings),
         // Package-level: the generated Firestore v1 messages and stubs plus their mapping to the core's
         // types, shared by the server, the benchmarks and the tests (not a product).
@@ -66,6 +71,7 @@ let package = Package(
         .target(
             name: "HearthServer",
             dependencies: [
+                "HearthAuth",
                 "HearthCore", "HearthRules", "FirestoreWire", "HearthTransfer",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
@@ -171,6 +177,8 @@ let package = Package(
             name: "FirestoreWireTests",
             dependencies: ["FirestoreWire", "HearthCore", "HearthTestSupport", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             swiftSettings: strictSettings),
+        .testTarget(
+            name: "HearthAuthTests", dependencies: ["HearthAuth", "Hearth", "HearthTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "HearthTestingTests", dependencies: ["Hearth", "HearthTesting"], swiftSettings: strictSettings),
         .testTarget(

@@ -1,4 +1,5 @@
 import base64
+import contextlib
 import json
 import os
 import uuid
@@ -49,3 +50,22 @@ def wait_for(predicate, timeout=10.0, interval=0.05):
             return True
         time.sleep(interval)
     return predicate()
+
+
+@contextlib.contextmanager
+def firebase_admin_app(host, project):
+    """A firebase-admin app (uniquely named) for `project` whose Auth calls go to the emulator at `host`:
+    FIREBASE_AUTH_EMULATOR_HOST is set while the block runs, then restored."""
+    import firebase_admin
+
+    previous = os.environ.get("FIREBASE_AUTH_EMULATOR_HOST")
+    os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = host
+    app = firebase_admin.initialize_app(options={"projectId": project}, name=f"{project}-{uuid.uuid4().hex[:8]}")
+    try:
+        yield app
+    finally:
+        firebase_admin.delete_app(app)
+        if previous is None:
+            os.environ.pop("FIREBASE_AUTH_EMULATOR_HOST", None)
+        else:
+            os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = previous

@@ -14,6 +14,8 @@ struct RESTRouter: RESTResponder {
     var console: ConsoleRoutes? = nil
     /// Listen and Write over WebChannel (the JS SDK's transport), when served.
     var webChannel: WebChannelRoutes? = nil
+    /// The Auth emulator's routes, when served.
+    var auth: AuthRoutes? = nil
     /// Which other origins may call (the console keeps its own checks).
     var cors = CORSPolicy(configured: [])
 
@@ -38,6 +40,12 @@ struct RESTRouter: RESTResponder {
         if let webChannel, target.path.hasPrefix(WebChannelRoutes.prefix) {
             // Logged as the Listen and Write streams they carry, not as HTTP requests.
             return await webChannel.respond(to: request, target: target) ?? notFound(request)
+        }
+        if let auth, AuthRoutes.handles(target.path) {
+            let entry = log.start(method: "Auth \(request.method)", resource: target.path)
+            let response = auth.respond(to: request, target: target)
+            log.finish(entry, access: nil, status: Self.code(httpStatus: response.status), detail: nil)
+            return response
         }
         let entry = log.start(method: "REST \(request.method)", resource: target.path)
         var access: AccessContext?

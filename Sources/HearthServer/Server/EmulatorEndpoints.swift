@@ -40,7 +40,9 @@ extension HearthEmulator {
             retentionMicroseconds: engineOptions.retentionMicroseconds, listenStallLimit: configuration.listenStallLimit)
         let router = RESTRouter(
             operations: operations, controls: controls, log: log, console: console,
-            webChannel: WebChannelRoutes(sessions: webChannelSessions, rpcs: rpcs), cors: CORSPolicy(configured: configuration.corsOrigins, boundHost: configuration.host))
+            webChannel: WebChannelRoutes(sessions: webChannelSessions, rpcs: rpcs),
+            auth: AuthRoutes(service: auth, defaultProject: configuration.project ?? AuthRoutes.fallbackProject),
+            cors: CORSPolicy(configured: configuration.corsOrigins, boundHost: configuration.host))
         let service = FirestoreGRPCService(
             operations: operations, listens: listens, maxRequestBytes: configuration.maxRequestBytes,
             retentionMicroseconds: engineOptions.retentionMicroseconds, listenStallLimit: configuration.listenStallLimit,

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
+package import HearthAuth
 package import HearthCore
 public import Logging
 import NIOCore
@@ -29,6 +30,8 @@ public final class HearthEmulator: Service, Sendable {
     let listens = ListenRegistry()
     /// The open WebChannel sessions (the JS SDK's Listen and Write streams).
     let webChannelSessions: WebChannelSessions
+    /// The Auth emulator's accounts (`<data directory>/auth`) and operations.
+    package let auth: AuthService
     let engineOptions: EngineOptions
     private let initialRulesStamp: FileStamp?
     private let running = Mutex(RunState())
@@ -76,6 +79,15 @@ public final class HearthEmulator: Service, Sendable {
         engineOptions = options
         engine = try Engine(directory: configuration.dataDirectory, options: options)
         rules = ProjectRulesPolicy(engine: engine)
+        do {
+            let store = try AuthStore.acquire(
+                directory: (configuration.dataDirectory as NSString).appendingPathComponent("auth"),
+                durable: configuration.syncsEachCommit)
+            auth = AuthService(store: store, hasher: PasswordHasher(rounds: configuration.authPasswordRounds))
+        } catch {
+            engine.close()
+            throw ServerStartError(description: "Cannot open the Auth emulator's accounts: \(error.message)")
+        }
         engine.setBackgroundErrorHandler { [logger] error in
             logger.error("background index work failed (it is retried when a reader needs the index): \(error)")
         }
@@ -130,10 +142,12 @@ public final class HearthEmulator: Service, Sendable {
             state.port = port
         }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        auth.linkBase = "http://\(host):\(port)"
         ServerAnnouncements.print("FIRESTORE_EMULATOR_HOST=\(host):\(port)")
         ServerAnnouncements.print(
             "Hearth emulator ready: gRPC and REST on http://\(host):\(port), data in \(configuration.dataDirectory)"
                 + (configuration.project.map { ", project \($0)" } ?? ""))
+        ServerAnnouncements.print("FIREBASE_AUTH_EMULATOR_HOST=\(host):\(port)")
         ServerAnnouncements.print("Hearth console: http://\(host):\(port)/console/")
         if configuration.corsOrigins.contains("*") {
             ServerAnnouncements.print(
@@ -175,6 +189,7 @@ public final class HearthEmulator: Service, Sendable {
     public func waitUntilStopped() async {
         let serveTask = running.withLock { $0.serveTask }
         _ = await serveTask?.result
+        auth.store.release()
         engine.close()
     }
 

@@ -1,4 +1,5 @@
 package import HearthCore
+import HearthAuth
 
 /// How `hearth serve` runs: where it listens, where data lives, which rules and indexes apply.
 public struct ServerConfiguration: Sendable, Equatable {
@@ -32,6 +33,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var listenStallLimit: Duration = ListenStallWatch.defaultLimit
     /// Origins allowed to call from web pages besides loopback ones (`--cors-origin`; `*` allows every origin).
     public var corsOrigins: [String] = []
+    /// PBKDF2 rounds for the Auth emulator's new password hashes (tests lower it to stay fast).
+    public var authPasswordRounds: Int = PasswordHasher.defaultRounds
     /// WebChannel session limits and timings (tests shorten the back channel's renewal).
     package var webChannel = WebChannelLimits()
     /// A crash-test hook: the process kills itself inside a map growth (`HEARTH_FAULT_KILL`,
