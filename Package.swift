@@ -91,6 +91,7 @@ let package = Package(
         .target(
             name: "HearthCLI",
             dependencies: [
+                "HearthAuth",
                 "Hearth", "HearthCore", "HearthServer", "HearthTransfer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

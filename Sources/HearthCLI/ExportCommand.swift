@@ -87,6 +87,10 @@ package struct ExportCommand: AsyncParsableCommand {
             display.finish(
                 "exported \(result.documents) documents (\(ProgressDisplay.bytes(result.bytes))) of \(database) to \(destination) "
                     + "in \(String(format: "%.1f", display.elapsed)) s (\(rate) docs/s)")
+            if format == .firestore, !allDatabases {
+                let accounts = try AuthFolders.export(to: destination, dataDirectory: data.directory, project: database.project)
+                if accounts > 0 { ProgressDisplay.say("exported \(accounts) Auth accounts to \(destination)/auth_export") }
+            }
         }
     }
 

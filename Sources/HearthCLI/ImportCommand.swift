@@ -72,6 +72,9 @@ package struct ImportCommand: AsyncParsableCommand {
         let display = ProgressDisplay()
         let summary = try await Self.run(importer, path: path, engine: engine, display: display, interrupt: interrupt)
         try engine.finishLoad()
+        if let accounts = try AuthFolders.importIfPresent(from: path, dataDirectory: data.directory, project: project) {
+            ProgressDisplay.say("imported \(accounts) Auth accounts from \(path)/auth_export")
+        }
         let rate = Int(Double(summary.documents) / max(display.elapsed, 0.001))
         display.finish(
             "imported \(summary.documents) documents (\(ProgressDisplay.bytes(summary.bytes))) from \(path) into "

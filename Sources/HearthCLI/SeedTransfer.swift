@@ -17,6 +17,9 @@ enum SeedTransfer {
             ProgressDisplay.say("--import: \(directory) already holds data; \(path) was not imported.")
             return
         }
+        if let accounts = try AuthFolders.importIfPresent(from: path, dataDirectory: directory, project: project) {
+            ProgressDisplay.say("imported \(accounts) Auth accounts from \(path)/auth_export")
+        }
         let target = try project.map { try DatabaseID(project: $0) }
         let display = ProgressDisplay()
         let summary = try await ImportCommand.run(
@@ -41,5 +44,7 @@ enum SeedTransfer {
         let display = ProgressDisplay()
         let result = try exporter.run(from: engine, to: path, progress: display.handler)
         display.finish("exported \(result.documents) documents of \(exporter.database) to \(path)")
+        let accounts = try AuthFolders.export(to: path, dataDirectory: directory, project: chosen)
+        if accounts > 0 { ProgressDisplay.say("exported \(accounts) Auth accounts to \(path)/auth_export") }
     }
 }
