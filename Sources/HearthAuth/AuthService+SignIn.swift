@@ -19,6 +19,10 @@ extension AuthService {
         if let normalized, !(caller.privileged && normalized.isEmpty), !Self.isValidEmail(normalized) {
             throw .invalid("INVALID_EMAIL")
         }
+        // The emulator's order: a taken address is reported before a weak password.
+        if let normalized, !normalized.isEmpty, try read(caller, { try $0.userID(email: normalized) }) != nil {
+            throw .invalid("EMAIL_EXISTS")
+        }
         if let password { try Self.checkStrength(password) }
         let phone = caller.privileged ? body["phoneNumber"]?.string : nil
         if let phone, !phone.hasPrefix("+") { throw .invalid("INVALID_PHONE_NUMBER : Invalid format.") }

@@ -56,6 +56,10 @@ package struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Export the project's (default) database here (emulator layout) when the emulator stops.", valueName: "path"))
     package var exportOnExit: String?
 
+    /// A second port for the Auth emulator's clients.
+    @Option(help: ArgumentHelp("Also serve the Auth emulator on this port (9099 is what Firebase tooling assumes); the main port serves it too.", valueName: "port"))
+    package var authPort: Int?
+
     /// The initial LMDB map size (a test knob: the soak harness starts tiny to exercise map growth).
     @Option(help: .hidden)
     package var initialMapSize: Int?
@@ -101,6 +105,9 @@ package struct ServeCommand: AsyncParsableCommand {
         if let listenStallLimit, !(0.1...86_400).contains(listenStallLimit) {
             throw ValidationError("Invalid value for '--listen-stall-limit': \(listenStallLimit) is not between 0.1 and 86400 seconds.")
         }
+        if let authPort, !(0...65_535).contains(authPort) {
+            throw ValidationError("Invalid value for '--auth-port': \(authPort) is not a port number.")
+        }
         if let webChannelRenewal, !(0.5...3_600).contains(webChannelRenewal) {
             throw ValidationError("Invalid value for '--web-channel-renewal': \(webChannelRenewal) is not between 0.5 and 3600 seconds.")
         }
@@ -131,6 +138,7 @@ package struct ServeCommand: AsyncParsableCommand {
         if let listenStallLimit { configuration.listenStallLimit = .milliseconds(Int64(listenStallLimit * 1_000)) }
         if let webChannelRenewal { configuration.webChannel.backChannelRenewal = .milliseconds(Int64(webChannelRenewal * 1_000)) }
         configuration.corsOrigins = corsOrigins
+        configuration.authPort = authPort
         configuration.killAtMapGrowth = try? Self.faultKill()
         return configuration
     }

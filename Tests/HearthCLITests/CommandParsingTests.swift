@@ -42,7 +42,12 @@ struct CommandParsingTests {
         #expect(try serve([]).serverConfiguration.webChannel == WebChannelLimits())
     }
 
-    @Test(arguments: [["--cors-origin", "192.168.1.20:5173"], ["--web-channel-renewal", "0.1"]])
+    @Test func theAuthPortReachesTheConfiguration() throws {
+        #expect(try serve(["--auth-port", "9099"]).serverConfiguration.authPort == 9099)
+        #expect(try serve([]).serverConfiguration.authPort == nil)
+    }
+
+    @Test(arguments: [["--cors-origin", "192.168.1.20:5173"], ["--web-channel-renewal", "0.1"], ["--auth-port", "70000"]])
     func aBadCORSOriginOrRenewalIsRefusedNamingTheFlag(arguments: [String]) {
         do {
             _ = try serve(arguments)

@@ -492,3 +492,48 @@ def test_request_ring_stays_bounded(hearth):
     assert len(page["records"]) == 200
     sequences = [record["sequence"] for record in page["records"]]
     assert sequences == sorted(sequences) and sequences[-1] - sequences[0] == 199
+
+
+def test_authentication_tab_lists_adds_disables_sets_claims_and_deletes(hearth, page):
+    toolkit = f"{hearth.url}/identitytoolkit.googleapis.com/v1"
+    owner = {"Authorization": "Bearer owner"}
+    made = requests.post(f"{toolkit}/accounts:signUp?key=k", json={"email": "tab@example.com", "password": "secret-1"}).json()
+    uid = made["localId"]
+    requests.post(f"{toolkit}/accounts:sendOobCode?key=k", json={"requestType": "PASSWORD_RESET", "email": "tab@example.com"})
+    page.goto(console_url(hearth, f"#/auth/{PROJECT}/(default)"))
+    row = f"#user-rows tr[data-uid='{uid}']"
+    page.wait_for_selector(row)
+    assert page.inner_text(f"{row} td.email") == "tab@example.com"
+    assert page.inner_text(f"{row} td.provider") == "password"
+    code = requests.get(f"{hearth.url}/emulator/v1/projects/{PROJECT}/oobCodes").json()["oobCodes"][-1]["oobCode"]
+    page.wait_for_selector(f"#oob-rows tr[data-code='{code}']")
+    shot(page, "authentication")
+
+    page.fill(f"{row} input.claims", '{"role":"admin"}')
+    page.click(f"{row} button.save-claims")
+
+    def record():
+        found = requests.post(f"{toolkit}/projects/{PROJECT}/accounts:lookup", json={"localId": [uid]}, headers=owner).json()
+        return found.get("users", [None])[0]
+
+    assert pump(page, lambda: (record() or {}).get("customAttributes") == '{"role":"admin"}')
+    page.click(f"{row} button.toggle")
+    assert pump(page, lambda: (record() or {}).get("disabled") is True)
+    page.wait_for_selector(f"{row}.disabled")
+
+    page.fill("#user-search", "nobody-matches-this")
+    page.wait_for_selector(f"{row}", state="detached")
+    page.fill("#user-search", "tab@")
+    page.wait_for_selector(row)
+
+    page.fill("#new-email", "added@example.com")
+    page.fill("#new-password", "secret-2")
+    page.fill("#new-name", "Added")
+    page.click("#add-user button[type=submit]")
+    page.wait_for_selector("#user-search")
+    assert pump(page, lambda: requests.post(f"{toolkit}/accounts:signInWithPassword?key=k",
+                                            json={"email": "added@example.com", "password": "secret-2"}).status_code == 200)
+
+    page.click(f"{row} button.delete")
+    assert pump(page, lambda: record() is None)
+    assert any("tab@example.com" in message for message in page.dialogs)

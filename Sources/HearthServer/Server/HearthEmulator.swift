@@ -41,6 +41,7 @@ public final class HearthEmulator: Service, Sendable {
         var serveTask: Task<Void, any Error>?
         var watcher: Task<Void, Never>?
         var usageFeed: ListenHandle?
+        var authChannel: (any Channel)?
         var port: Int?
         var stopping = false
     }
@@ -142,12 +143,26 @@ public final class HearthEmulator: Service, Sendable {
             state.port = port
         }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        auth.linkBase = "http://\(host):\(port)"
+        var authPort = port
+        if let wanted = configuration.authPort {
+            let channel: any Channel
+            do {
+                channel = try await AuthPortListener.bind(
+                    host: configuration.host, port: wanted, group: MultiThreadedEventLoopGroup.singleton,
+                    makeRESTHandler: { RESTChannelHandler(responder: router, maxBodyBytes: maxBytes) })
+            } catch {
+                shutdown()
+                throw ServerStartError(description: "Could not listen on \(configuration.host):\(wanted) for Auth: \(error)")
+            }
+            authPort = channel.localAddress?.port ?? wanted
+            running.withLock { $0.authChannel = channel }
+        }
+        auth.linkBase = "http://\(host):\(authPort)"
         ServerAnnouncements.print("FIRESTORE_EMULATOR_HOST=\(host):\(port)")
         ServerAnnouncements.print(
             "Hearth emulator ready: gRPC and REST on http://\(host):\(port), data in \(configuration.dataDirectory)"
                 + (configuration.project.map { ", project \($0)" } ?? ""))
-        ServerAnnouncements.print("FIREBASE_AUTH_EMULATOR_HOST=\(host):\(port)")
+        ServerAnnouncements.print("FIREBASE_AUTH_EMULATOR_HOST=\(host):\(authPort)")
         ServerAnnouncements.print("Hearth console: http://\(host):\(port)/console/")
         if configuration.corsOrigins.contains("*") {
             ServerAnnouncements.print(
@@ -167,6 +182,10 @@ public final class HearthEmulator: Service, Sendable {
         }
         watcher?.cancel()
         usageFeed?.cancel()
+        running.withLock { state in
+            state.authChannel?.close(promise: nil)
+            state.authChannel = nil
+        }
         listens.shutdown()
         webChannelSessions.shutdown()
         server?.beginGracefulShutdown()

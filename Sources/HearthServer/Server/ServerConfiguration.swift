@@ -33,6 +33,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var listenStallLimit: Duration = ListenStallWatch.defaultLimit
     /// Origins allowed to call from web pages besides loopback ones (`--cors-origin`; `*` allows every origin).
     public var corsOrigins: [String] = []
+    /// A second port serving only HTTP/1.1 for the Auth emulator's clients (nil: the main port serves them).
+    public var authPort: Int?
     /// PBKDF2 rounds for the Auth emulator's new password hashes (tests lower it to stay fast).
     public var authPasswordRounds: Int = PasswordHasher.defaultRounds
     /// WebChannel session limits and timings (tests shorten the back channel's renewal).

@@ -41,6 +41,7 @@ extension ConsoleAssets {
     <a href="#/requests" data-tab="requests">Requests</a>
     <a href="#/rules" data-tab="rules">Rules</a>
     <a href="#/usage" data-tab="usage">Usage</a>
+    <a href="#/auth" data-tab="auth">Authentication</a>
   </nav>
   <span id="db-picker"></span>
 </header>

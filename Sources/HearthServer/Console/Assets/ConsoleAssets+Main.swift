@@ -9,6 +9,7 @@ import { h, fill } from './dom.js';
 import * as browser from './browser.js';
 import * as query from './query.js';
 import * as panels from './panels.js';
+import * as auth from './auth.js';
 
 const view = document.getElementById('view');
 const picker = document.getElementById('db-picker');
@@ -45,11 +46,11 @@ async function route() {
   if (project) current = { project, database: database || '(default)' };
   for (const link of document.querySelectorAll('#tabs a')) {
     link.classList.toggle('active', link.dataset.tab === tab);
-    const scoped = ['data', 'query', 'rules'].includes(link.dataset.tab) && current.project;
+    const scoped = ['data', 'query', 'rules', 'auth'].includes(link.dataset.tab) && current.project;
     link.href = scoped ? `#/${link.dataset.tab}/${encodeURIComponent(current.project)}/${encodeURIComponent(current.database)}` : `#/${link.dataset.tab}`;
   }
   drawPicker(tab);
-  if (!current.project && ['data', 'query', 'rules'].includes(tab)) {
+  if (!current.project && ['data', 'query', 'rules', 'auth'].includes(tab)) {
     fill(view, h('div', { class: 'panel' }, 'No database in the data directory yet. Type a project id above, or write something with a client.'));
     return;
   }
@@ -60,6 +61,7 @@ async function route() {
       case 'requests': panels.showRequests(view); break;
       case 'rules': await panels.showRules(view, current.project); break;
       case 'usage': await panels.showUsage(view); break;
+      case 'auth': await auth.show(view, current.project); break;
       default: fill(view, h('div', { class: 'error' }, `No tab named ${tab}.`));
     }
   } catch (error) {

@@ -16,6 +16,7 @@ enum ConsoleAssets {
         "/console/assets/browser.js": ("text/javascript; charset=utf-8", browserJS),
         "/console/assets/query.js": ("text/javascript; charset=utf-8", queryJS),
         "/console/assets/panels.js": ("text/javascript; charset=utf-8", panelsJS),
+        "/console/assets/auth.js": ("text/javascript; charset=utf-8", authJS),
         "/console/assets/main.js": ("text/javascript; charset=utf-8", mainJS),
     ]
 
