@@ -53,7 +53,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .target(
             name: "HearthAuth",
-            dependencies: ["LMDB", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")],
+            dependencies: ["LMDB", "HearthCore", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")],
             swiftSettings: strictSettings),
         .target(name: "Hearth", dependencies: ["HearthCore", "HearthRules", "HearthAuth"], swiftSettings: strictSettings),
         .target(name: "HearthTesting", dependencies: ["Hearth", "HearthCore", "HearthRules"], swiftSettings: strictSettings),

@@ -119,15 +119,7 @@ public final class AuthService: Sendable {
     }
 
     /// Runs a store access, turning storage errors into `INTERNAL`.
-    func attempt<R>(_ body: () throws -> R) throws(AuthError) -> R {
-        do {
-            return try body()
-        } catch let error as AuthError {
-            throw error
-        } catch {
-            throw .storage(error)
-        }
-    }
+    func attempt<R>(_ body: () throws -> R) throws(AuthError) -> R { try AuthError.catching(body) }
 
     /// Runs `body` in a write transaction of the caller's project.
     func write<R>(_ caller: AuthCaller, _ body: (AuthTables) throws -> R) throws(AuthError) -> R {

@@ -71,15 +71,7 @@ public final class AuthStore: Sendable {
         if last { close() }
     }
 
-    private func run<R>(_ body: () throws -> R) throws(AuthError) -> R {
-        do {
-            return try body()
-        } catch let error as AuthError {
-            throw error
-        } catch {
-            throw .storage(error)
-        }
-    }
+    private func run<R>(_ body: () throws -> R) throws(AuthError) -> R { try AuthError.catching(body) }
 }
 
 /// The settings the Auth emulator keeps per project (`GET/PATCH /emulator/v1/projects/{p}/config`).
@@ -262,6 +254,17 @@ struct AuthTables {
 }
 
 extension AuthError {
+    /// Runs `body`, passing its `AuthError`s through and turning any other error into `INTERNAL`.
+    static func catching<R>(_ body: () throws -> R) throws(AuthError) -> R {
+        do {
+            return try body()
+        } catch let error as AuthError {
+            throw error
+        } catch {
+            throw .storage(error)
+        }
+    }
+
     /// A storage failure described in words.
     static func storage(_ text: String) -> AuthError {
         AuthError(httpStatus: 500, message: "INTERNAL : \(text)", status: "INTERNAL", reason: "backendError")

@@ -1,4 +1,5 @@
 import Foundation
+import HearthAuth
 package import HearthCore
 
 /// Turns an `Authorization` header into the caller's `AccessContext`, as Firebase's emulator does:
@@ -23,7 +24,7 @@ package enum AuthorizationHeader {
     package static func user(fromJWT token: String) throws(FirestoreError) -> AccessContext {
         let sections = token.split(separator: ".", omittingEmptySubsequences: false)
         guard sections.count >= 2, let payload = base64URLDecode(String(sections[1])),
-              let claims = try? JSONDecoder().decode([String: JSONClaimValue].self, from: payload)
+              let claims = try? JSONDecoder().decode([String: AuthJSON].self, from: payload)
         else {
             throw FirestoreError(.unauthenticated, "The bearer token is neither 'owner' nor a decodable JWT.")
         }
@@ -33,7 +34,7 @@ package enum AuthorizationHeader {
         guard let uid else {
             throw FirestoreError(.unauthenticated, "The JWT has no 'sub' or 'user_id' claim naming the user.")
         }
-        return .user(uid: uid, claims: claims.mapValues(\.value))
+        return .user(uid: uid, claims: claims.mapValues(\.ruleValue))
     }
 
     /// Decodes base64url (padding optional).
