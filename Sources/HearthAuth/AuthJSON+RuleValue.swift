@@ -2,15 +2,15 @@ package import HearthCore
 
 extension AuthJSON {
     /// The value as the rules see a token claim (`request.auth.token.*`).
-    package var ruleValue: Value {
+    package var ruleValue: HearthCore.Value {
         switch self {
-        case .null: .null
-        case .bool(let flag): .boolean(flag)
-        case .integer(let number): .integer(number)
-        case .double(let number): .double(number)
-        case .string(let text): .string(text)
-        case .array(let elements): .array(elements.map(\.ruleValue))
-        case .object(let fields): .map(fields.mapValues(\.ruleValue))
+        case .null: HearthCore.Value.null
+        case .bool(let flag): HearthCore.Value.boolean(flag)
+        case .integer(let number): HearthCore.Value.integer(number)
+        case .double(let number): HearthCore.Value.double(number)
+        case .string(let text): HearthCore.Value.string(text)
+        case .array(let elements): HearthCore.Value.array(elements.map(\.ruleValue))
+        case .object(let fields): HearthCore.Value.map(fields.mapValues(\.ruleValue))
         }
     }
 }
