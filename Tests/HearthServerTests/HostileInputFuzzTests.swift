@@ -96,7 +96,7 @@ struct HostileInputFuzzTests {
         let directory = NSTemporaryDirectory() + "hearth-fuzz-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let (router, emulator) = try Self.router(directory: directory)
-        defer { emulator.engine.close() }
+        defer { emulator.closeStorage() }
         var random = SplitMix64Random(seed: 0x5245_5354)
         let tokens: [String?] = ["Bearer owner", nil, "Bearer e30.eyJzdWIiOiJ1In0.", "Bearer x.y.z", "Basic abc"]
         var internalErrors: [String] = []

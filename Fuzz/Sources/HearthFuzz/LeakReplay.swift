@@ -53,7 +53,7 @@ package enum LeakReplay {
 
         /// Closes the engine and deletes the directory, as the fuzz targets recycle their emulator.
         package func close() {
-            emulator.engine.close()
+            emulator.closeStorage()
             try? FileManager.default.removeItem(atPath: directory)
         }
     }

@@ -74,7 +74,7 @@ final class ScratchEmulator: Sendable {
 
     /// Closes the emulator and deletes its directory.
     private static func close(_ state: inout State) {
-        state.emulator?.engine.close()
+        state.emulator?.closeStorage()
         if let directory = state.directory { try? FileManager.default.removeItem(atPath: directory) }
         state = State()
     }

@@ -32,6 +32,8 @@ public final class HearthEmulator: Service, Sendable {
     let webChannelSessions: WebChannelSessions
     /// The Auth emulator's accounts (`<data directory>/auth`) and operations.
     package let auth: AuthService
+    /// Whether `closeStorage()` ran.
+    private let storageClosed = Atomic<Bool>(false)
     let engineOptions: EngineOptions
     private let initialRulesStamp: FileStamp?
     private let running = Mutex(RunState())
@@ -204,12 +206,21 @@ public final class HearthEmulator: Service, Sendable {
         running.withLock { $0.serveTask }?.cancel()
     }
 
+    /// Closes the data directory: the engine and this emulator's share of the account store
+    /// (idempotent; in-process users such as the fuzz targets call it instead of stopping a server).
+    package func closeStorage() {
+        guard !storageClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        auth.store.release()
+        engine.close()
+    }
+
+    deinit { closeStorage() }
+
     /// Waits until the server has stopped, then closes the data directory.
     public func waitUntilStopped() async {
         let serveTask = running.withLock { $0.serveTask }
         _ = await serveTask?.result
-        auth.store.release()
-        engine.close()
+        closeStorage()
     }
 
     /// Starts, serves until a graceful shutdown (the service group's, or `POST /shutdown`) or
