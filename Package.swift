@@ -107,10 +107,10 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSettings),
-        // Shared by the example apps: accounts with salted password hashes, and demo narration.
+        // Shared by the example apps: one client of Hearth Auth, and demo narration.
         .target(
             name: "ExampleSupport",
-            dependencies: ["Hearth", .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto")],
+            dependencies: ["Hearth"],
             path: "Examples/Support/Sources/ExampleSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "ExampleSupportTests", dependencies: ["ExampleSupport", "Hearth", "HearthTesting"],

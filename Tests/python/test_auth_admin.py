@@ -557,6 +557,76 @@ def test_email_verification_link_from_the_admin_sdk(app, hearth):
     assert auth.get_user(user.uid, app=app).email_verified is True
 
 
+
+def follow(link, **extra):
+    """GETs an out-of-band link (plus `extra` query parameters) as a browser would, without following redirects."""
+    if extra:
+        link += "&" + urllib.parse.urlencode(extra)
+    return requests.get(link, allow_redirects=False, timeout=10)
+
+
+def test_following_a_reset_link_says_how_then_sets_the_password(app, hearth):
+    from firebase_admin import auth
+
+    email = f"{unique('link')}@example.com"
+    user = auth.create_user(email=email, password="before-1", app=app)
+    link = auth.generate_password_reset_link(email, app=app)
+    bare = follow(link)
+    assert bare.status_code == 400
+    assert bare.json() == {"authEmulator": {
+        "error": "missing newPassword query parameter",
+        "instructions": f"To reset the password for {email}, send an HTTP GET request to the following URL.",
+        "instructions2": "You may use a web browser or any HTTP client, such as curl.",
+        "urlTemplate": f"{link}&newPassword=NEW_PASSWORD_HERE"}}
+    placeholder = follow(link, newPassword="NEW_PASSWORD_HERE")
+    assert placeholder.status_code == 400
+    assert placeholder.json()["authEmulator"]["error"] == "newPassword must be something other than 'NEW_PASSWORD_HERE'"
+    done = follow(link, newPassword="after-12")
+    assert (done.status_code, done.json()) == (200, {"authEmulator": {
+        "success": "The password has been successfully updated.", "email": email}})
+    assert sign_in(hearth, email, "after-12")["localId"] == user.uid
+    again = follow(link, newPassword="again-123")
+    assert again.status_code == 400 and again.json()["authEmulator"]["error"] == (
+        "Your request to reset your password has expired or the link has already been used.")
+
+
+def test_following_verification_and_sign_in_links(app, hearth):
+    from firebase_admin import auth
+
+    email = f"{unique('linkv')}@example.com"
+    user = auth.create_user(email=email, password="secret-1", app=app)
+    link = auth.generate_email_verification_link(email, app=app)
+    verified = follow(link)
+    assert (verified.status_code, verified.json()) == (200, {"authEmulator": {
+        "success": "The email has been successfully verified.", "email": email}})
+    assert auth.get_user(user.uid, app=app).email_verified is True
+    used = follow(link)
+    assert used.status_code == 400 and used.json()["authEmulator"] == {
+        "error": "Your request to verify your email has expired or the link has already been used.",
+        "instructions": "Try verifying your email again."}
+    settings = auth.ActionCodeSettings(url="http://localhost:5173/welcome?from=mail", handle_code_in_app=True)
+    redirected = follow(auth.generate_email_verification_link(email, settings, app=app))
+    assert (redirected.status_code, redirected.headers["Location"]) == (303, "http://localhost:5173/welcome?from=mail")
+    sign_in_link = auth.generate_sign_in_with_email_link(email, settings, app=app)
+    code = dict(urllib.parse.parse_qsl(urllib.parse.urlparse(sign_in_link).query))["oobCode"]
+    landing = follow(sign_in_link)
+    assert landing.status_code == 303
+    target = urllib.parse.urlparse(landing.headers["Location"])
+    copied = dict(urllib.parse.parse_qsl(target.query))
+    assert (target.netloc, target.path, copied["from"], copied["mode"], copied["oobCode"]) == (
+        "localhost:5173", "/welcome", "mail", "signIn", code)
+    assert "continueUrl" not in copied
+    assert ok(hearth, "signInWithEmailLink", {"email": email, "oobCode": code})["localId"] == user.uid
+    for broken, message in [
+        (f"http://{hearth.host}/emulator/action?mode=verifyEmail&oobCode=x", "missing apiKey query parameter"),
+        (f"http://{hearth.host}/emulator/action?mode=verifyEmail&apiKey=k", "missing oobCode query parameter"),
+        (f"http://{hearth.host}/emulator/action?mode=dance&apiKey=k&oobCode=x", "Invalid mode"),
+        (f"http://{hearth.host}/emulator/action?mode=signIn&apiKey=k&oobCode=x", "Missing continueUrl query parameter"),
+    ]:
+        answer = follow(broken)
+        assert (answer.status_code, answer.json()["authEmulator"]["error"]) == (400, message)
+
+
 # ---- the REST API as an app calls it ----
 
 def test_sign_up_sign_in_and_the_id_token(hearth):

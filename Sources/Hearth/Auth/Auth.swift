@@ -124,6 +124,12 @@ public final class Auth: Sendable {
         }
     }
 
+    /// How many accounts the project has (an administrator's view: the Admin SDK's `listUsers`, counted).
+    public func userCount() throws(AuthErrorCode) -> Int {
+        let counted = try call(.query, ["returnUserInfo": false], privileged: true)
+        return counted["recordsCount"]?.string.flatMap { Int($0) } ?? 0
+    }
+
     // MARK: Listeners
 
     /// Calls `listener` now and whenever the signed-in user changes.

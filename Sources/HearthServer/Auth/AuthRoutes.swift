@@ -28,6 +28,10 @@ struct AuthRoutes: Sendable {
 
     /// The answer to an Auth request (nil when no route matches).
     func respond(to request: RESTRequest, target: RESTTarget) -> RESTResponse {
+        if target.path == Self.emulatorAction {
+            guard request.method == "GET" else { return Self.json(AuthError.notFound.json, status: AuthError.notFound.httpStatus) }
+            return AuthActionPage(service: service, project: defaultProject).respond(to: target)
+        }
         do throws(AuthError) {
             let (operation, caller, body) = try resolve(request, target: target)
             return Self.json(try service.perform(operation, caller: caller, body: body))
@@ -52,7 +56,6 @@ struct AuthRoutes: Sendable {
             default: throw .notFound
             }
         }
-        if path == Self.emulatorAction { throw .notImplemented("emulator/action") }
         let privileged = try Self.isPrivileged(request)
         if !privileged, (target.value("key") ?? request.header("x-goog-api-key") ?? "").isEmpty {
             throw .missingAPIKey

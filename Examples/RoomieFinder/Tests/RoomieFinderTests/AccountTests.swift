@@ -118,20 +118,22 @@ struct AccountTests {
         #expect(RoomieFinderError.wrongCredentials.alertMessage == "Correo o contraseña incorrectos")
     }
 
-    @Test func thePasswordIsNeverStoredOnlyItsSaltedHash() async throws {
+    @Test func theAccountIsAHearthAuthAccountAndThePasswordIsNeverWrittenInPlain() async throws {
         let fixture = try TestApp()
         defer { fixture.close() }
-        _ = try await fixture.app.register(Student.lucia.registration)
-        let admin = try fixture.adminView()
-        defer { admin.close() }
-        let record = try await admin.database(database: "accounts").document("accounts/lucia@uva.es").getDocument()
-        let fields = try #require(record.data())
-        let password = try #require(fields["password"] as? [String: Any])
-        #expect(password["algorithm"] as? String == "pbkdf2-hmac-sha256")
-        #expect((password["salt"] as? Data)?.count == 16)
-        #expect((password["hash"] as? Data)?.count == 32)
-        #expect(password["iterations"] as? Int == 8)
-        #expect(!"\(fields)".contains("secreto1"))
+        let account = try await fixture.app.register(Student.lucia.registration)
+        // What `hearth serve` on the same directory would see: the same account, the same uid.
+        let auth = try Auth(directory: fixture.directory, projectID: "test-roomiefinder", passwordRounds: 8)
+        defer { auth.close() }
+        #expect(try await auth.signIn(withEmail: "lucia@uva.es", password: "secreto1").user.uid == account.uid)
+        #expect(try auth.userCount() == 1)
+        // No file of the data directory (Firestore's or Auth's) holds the password itself.
+        let files = FileManager.default.enumerator(atPath: fixture.directory)?.compactMap { $0 as? String } ?? []
+        #expect(files.contains { $0.hasPrefix("auth") })
+        for file in files {
+            guard let bytes = FileManager.default.contents(atPath: fixture.directory + "/" + file) else { continue }
+            #expect(bytes.range(of: Data("secreto1".utf8)) == nil, "\(file) holds the password")
+        }
     }
 
     @Test func enteringTheAppActsAsTheUserUnderTheRules() async throws {
@@ -139,12 +141,13 @@ struct AccountTests {
         defer { fixture.close() }
         let lucia = try await fixture.registered(.lucia)
         #expect(lucia.uid == lucia.account.uid)
-        // A client handle for Lucía (what her session uses) cannot read the account store.
-        let client = try Firestore(
-            directory: fixture.directory, projectID: "test-roomiefinder", access: .user(uid: lucia.uid, claims: [:]))
-        defer { client.close() }
+        // Her session carries her ID token: another student's card is not hers to write.
+        let admin = try fixture.adminView()
+        defer { admin.close() }
+        let asLucia = try await lucia.account.firestore(on: admin)
+        defer { asLucia.close() }
         await #expect(throws: FirestoreError.self) {
-            try await client.database(database: "accounts").document("accounts/lucia@uva.es").getDocument()
+            try await asLucia.document("Perfiles/someone-else").setData(["userID": lucia.uid])
         }
         lucia.signOut()
         await #expect(throws: RoomieFinderError.unavailable) { try await lucia.ownProfile() }

@@ -3,8 +3,7 @@ import Foundation
 import Hearth
 import Testing
 
-/// The store helpers every example app shares: error sorting, decoding, counts, user handles and
-/// sign-out.
+/// The store helpers every example app shares: error sorting, decoding, counts and sign-out.
 @Suite("Example store support")
 struct StoreSupportTests {
     /// An app error with only the shared cases and one of its own.
@@ -33,6 +32,9 @@ struct StoreSupportTests {
         #expect(SampleError(mapping: SampleError.own) == .own)
         #expect(SampleError(mapping: AccountError.emailAlreadyInUse("a@b.c")) == .emailAlreadyInUse("a@b.c"))
         #expect(SampleError(mapping: AccountError.wrongCredentials) == .wrongCredentials)
+        #expect(SampleError(mapping: AccountError.signedOut) == .unavailable)
+        #expect(SampleError(mapping: AccountError.disabled) == .notAllowed("USER_DISABLED: an administrator disabled this account"))
+        #expect(SampleError(mapping: AccountError.invalidCode) == .storage(code: "auth", message: "invalidCode"))
         #expect(
             SampleError(mapping: FirestoreError(.permissionDenied, "Missing or insufficient permissions.\nfalse at L3"))
                 == .notAllowed("Missing or insufficient permissions. false at L3"))
@@ -60,61 +62,13 @@ struct StoreSupportTests {
         #expect(try await db.collection("pets").documentCount() == 2)
     }
 
-    @Test func aUserHandleCarriesTheAccountToTheRules() async throws {
-        let (db, directory) = try Self.scratch()
-        defer { db.close(); try? FileManager.default.removeItem(atPath: directory) }
-        try db.loadSecurityRules(source: """
-            rules_version = '2';
-            service cloud.firestore {
-              match /databases/{database}/documents {
-                match /notes/{uid} {
-                  allow write: if request.auth.uid == uid && request.auth.token.email == 'ana@example.com'
-                    && request.auth.token.firebase.sign_in_provider == 'password';
-                }
-              }
-            }
-            """)
-        let ana = db.acting(as: Account(uid: "ana", email: "ana@example.com"))
-        defer { ana.close() }
-        try await ana.document("notes/ana").setData(["text": "mine"])
-        await #expect(throws: FirestoreError.self) { try await ana.document("notes/bob").setData(["text": "not mine"]) }
-    }
-
     @Test func aSessionHandleIsRefusedOnceClosed() throws {
         let (db, directory) = try Self.scratch()
         defer { db.close(); try? FileManager.default.removeItem(atPath: directory) }
-        let handle = SessionHandle(db.acting(as: Account(uid: "ana", email: "ana@example.com")))
+        let handle = SessionHandle(db.withAccess(.user(uid: "ana", claims: [:])))
         #expect(handle.current != nil)
         handle.close()
         handle.close()
         #expect(handle.current == nil)
-    }
-
-    @Test func aRegistrationWhoseProfileIsRefusedLeavesNoAccount() async throws {
-        let (db, directory) = try Self.scratch()
-        defer { db.close(); try? FileManager.default.removeItem(atPath: directory) }
-        try db.loadSecurityRules(source: """
-            rules_version = '2';
-            service cloud.firestore {
-              match /databases/{database}/documents {
-                match /users/{uid} { allow create: if request.auth.uid == uid && request.resource.data.name is string; }
-              }
-            }
-            """)
-        let accounts = try AccountStore(openingBeside: db, iterations: 10)
-        defer { accounts.store.close() }
-        await #expect(throws: FirestoreError.self) {
-            _ = try await accounts.register(email: "ana@example.com", password: "secreto1", through: db) { user, account in
-                try await user.document("users/\(account.uid)").setData(["name": 7])
-            }
-        }
-        await #expect(throws: AccountError.wrongCredentials) {
-            _ = try await accounts.verify(email: "ana@example.com", password: "secreto1")
-        }
-        let account = try await accounts.register(email: "ana@example.com", password: "secreto1", through: db) {
-            user, account in try await user.document("users/\(account.uid)").setData(["name": "Ana"])
-        }
-        #expect(try await db.document("users/\(account.uid)").getDocument().get("name") as? String == "Ana")
-        #expect(try await accounts.verify(email: "ana@example.com", password: "secreto1") == account)
     }
 }

@@ -8,11 +8,11 @@ import Hearth
 struct Backend: Sendable {
     /// Admin access to the app's database.
     let admin: Firestore
-    /// The local accounts.
-    let accounts: AccountStore
+    /// The accounts (Hearth Auth on the same data directory).
+    let accounts: AppAuth
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
-    func handle(for account: Account) -> Firestore { admin.acting(as: account) }
+    func handle(for account: Account) async throws -> Firestore { try await account.firestore(on: admin) }
 
     /// The membership trigger after a group was created: adds the group to `memberships/<uid>`
     /// of every member the stored group lists.
@@ -69,7 +69,7 @@ struct Backend: Sendable {
     func statistics() async throws(GiftworldError) -> StoreStatistics {
         do {
             return StoreStatistics(
-                accounts: try await accounts.store.collection(AccountStore.collection).documentCount(),
+                accounts: try accounts.accountCount(),
                 users: try await admin.collection(Collections.users).documentCount(),
                 gifts: try await admin.collectionGroup(Collections.gifts).documentCount(),
                 groups: try await admin.collection(Collections.groups).documentCount(),

@@ -61,7 +61,7 @@ public final class Giftworld: Sendable {
         }
         guard !password.isEmpty else { throw .invalidField(name: "password", reason: "required") }
         do {
-            return try await backend.accounts.verify(email: normalized, password: password)
+            return try await backend.accounts.signIn(email: normalized, password: password)
         } catch {
             throw GiftworldError(error)
         }
@@ -71,7 +71,13 @@ public final class Giftworld: Sendable {
     /// rules as that user.
     /// - Throws: `userNotFound` when the account has no card (its registration failed halfway).
     public func enterApp(as account: Account) async throws(GiftworldError) -> UserSession {
-        let session = UserSession(account: account, firestore: backend.handle(for: account), backend: backend)
+        let firestore: Firestore
+        do {
+            firestore = try await backend.handle(for: account)
+        } catch {
+            throw GiftworldError(error)
+        }
+        let session = UserSession(account: account, firestore: firestore, backend: backend)
         do {
             _ = try await session.user(account.uid)
         } catch {
@@ -89,6 +95,6 @@ public final class Giftworld: Sendable {
     /// Closes the backend's handles; sessions keep the directory open until they sign out.
     public func close() {
         backend.admin.close()
-        backend.accounts.store.close()
+        backend.accounts.close()
     }
 }

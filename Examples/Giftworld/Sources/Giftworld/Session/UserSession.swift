@@ -25,6 +25,7 @@ public final class UserSession: Sendable {
     /// CU-004: signs out; later calls fail with `unavailable`.
     public func signOut() {
         handle.close()
+        account.signOut()
     }
 
     /// The handle acting as this user — also what a test uses to send requests the app never

@@ -7,13 +7,13 @@ import Hearth
 struct Backend: Sendable {
     /// Admin access to the app's database.
     let admin: Firestore
-    /// The local accounts.
-    let accounts: AccountStore
+    /// The accounts (Hearth Auth on the same data directory).
+    let accounts: AppAuth
     /// Most writes per clean-up batch.
     static let batchSize = 400
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
-    func handle(for account: Account) -> Firestore { admin.acting(as: account) }
+    func handle(for account: Account) async throws -> Firestore { try await account.firestore(on: admin) }
 
     /// Deletes a group outright (its owner's account is being deleted), then purges what hung from it.
     func dissolveGroup(_ groupId: String) async throws(KomunitError) -> Int {
@@ -76,7 +76,7 @@ struct Backend: Sendable {
     func statistics() async throws(KomunitError) -> StoreStatistics {
         do {
             return StoreStatistics(
-                accounts: try await accounts.store.collection(AccountStore.collection).documentCount(),
+                accounts: try accounts.accountCount(),
                 users: try await admin.collection(Collections.users).documentCount(),
                 groups: try await admin.collection(Collections.groups).documentCount(),
                 memberships: try await admin.collection(Collections.memberships).documentCount(),

@@ -61,7 +61,7 @@ public final class Komunit: Sendable {
             throw .wrongCredentials
         }
         do {
-            return try await backend.accounts.verify(email: normalized, password: password)
+            return try await backend.accounts.signIn(email: normalized, password: password)
         } catch {
             throw KomunitError(error)
         }
@@ -70,7 +70,13 @@ public final class Komunit: Sendable {
     /// Enters the app as `account`: a session whose every request runs under the rules as that user.
     /// - Throws: `userNotFound` when the account has no user document (its registration failed halfway).
     public func enterApp(as account: Account) async throws(KomunitError) -> UserSession {
-        let session = UserSession(account: account, firestore: backend.handle(for: account), backend: backend)
+        let firestore: Firestore
+        do {
+            firestore = try await backend.handle(for: account)
+        } catch {
+            throw KomunitError(error)
+        }
+        let session = UserSession(account: account, firestore: firestore, backend: backend)
         do {
             _ = try await session.profile()
         } catch {
@@ -88,6 +94,6 @@ public final class Komunit: Sendable {
     /// Closes the backend's handles; sessions keep the directory open until they sign out.
     public func close() {
         backend.admin.close()
-        backend.accounts.store.close()
+        backend.accounts.close()
     }
 }

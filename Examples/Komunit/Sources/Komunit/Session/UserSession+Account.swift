@@ -34,7 +34,11 @@ extension UserSession {
         } catch {
             throw KomunitError(error)
         }
-        await backend.accounts.delete(email: account.email)
+        do {
+            try await account.delete()
+        } catch {
+            throw KomunitError(error)
+        }
         signOut()
         return AccountDeletion(groupsLeft: left, groupsDeleted: deleted)
     }

@@ -7,11 +7,11 @@ import Hearth
 struct Backend: Sendable {
     /// Admin access to the app's database.
     let admin: Firestore
-    /// The local accounts.
-    let accounts: AccountStore
+    /// The accounts (Hearth Auth on the same data directory).
+    let accounts: AppAuth
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
-    func handle(for account: Account) -> Firestore { admin.acting(as: account) }
+    func handle(for account: Account) async throws -> Firestore { try await account.firestore(on: admin) }
 
     /// Creates the administrator from `seed` unless an administrator exists: the account, then
     /// `Users/{uid}` with type `Admin` and the user-name claim, written with admin access (no
@@ -24,9 +24,9 @@ struct Backend: Sendable {
         let username = try FieldCheck.username(seed.username)
         let account: Account
         do {
-            account = try await accounts.create(email: email, password: seed.password)
+            account = try await accounts.createAccount(email: email, password: seed.password)
         } catch AccountError.emailAlreadyInUse {
-            account = try await accounts.verify(email: email, password: seed.password)
+            account = try await accounts.signIn(email: email, password: seed.password)
         }
         let profile = MedspaceUser(
             username: username, fullname: seed.fullname, type: .admin, email: email, notifications: true)
@@ -48,7 +48,7 @@ struct Backend: Sendable {
             let keywords = try await admin.collectionGroup(Collections.items)
                 .whereField("firstWord", isGreaterThan: "").documentCount()
             return StoreStatistics(
-                accounts: try await accounts.store.collection(AccountStore.collection).documentCount(),
+                accounts: try accounts.accountCount(),
                 users: try await admin.collection(Collections.users).documentCount(),
                 posts: posts,
                 comments: try await admin.collectionGroup(Collections.comments).documentCount(),

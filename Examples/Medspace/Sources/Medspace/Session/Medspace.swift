@@ -81,7 +81,7 @@ public final class Medspace: Sendable {
         let normalized = try FieldCheck.email(email)
         guard !password.isEmpty else { throw .missingField("password") }
         do {
-            return try await backend.accounts.verify(email: normalized, password: password)
+            return try await backend.accounts.signIn(email: normalized, password: password)
         } catch {
             throw MedspaceError(error)
         }
@@ -90,7 +90,13 @@ public final class Medspace: Sendable {
     /// Enters the app as `account`: a session whose every request runs under the rules as that user.
     /// - Throws: `userNotFound` when the account has no profile (deleted, or registration failed halfway).
     public func enterApp(as account: Account) async throws(MedspaceError) -> UserSession {
-        let session = UserSession(account: account, firestore: backend.handle(for: account), backend: backend)
+        let firestore: Firestore
+        do {
+            firestore = try await backend.handle(for: account)
+        } catch {
+            throw MedspaceError(error)
+        }
+        let session = UserSession(account: account, firestore: firestore, backend: backend)
         do {
             _ = try await session.profile()
         } catch {
@@ -119,8 +125,8 @@ public final class Medspace: Sendable {
         let password = try FieldCheck.password(newPassword)
         guard password == repeatPassword else { throw .passwordsDoNotMatch }
         do {
-            _ = try await backend.accounts.confirmPasswordReset(code: code, newPassword: password)
-        } catch AccountError.wrongCredentials {
+            try await backend.accounts.confirmPasswordReset(code: code, newPassword: password)
+        } catch AccountError.invalidCode {
             throw .unknownEmail
         } catch {
             throw MedspaceError(error)
@@ -136,6 +142,6 @@ public final class Medspace: Sendable {
     public func close() async {
         await notifier.stop()
         backend.admin.close()
-        backend.accounts.store.close()
+        backend.accounts.close()
     }
 }

@@ -33,7 +33,11 @@ extension UserSession {
         } catch {
             throw MedspaceError(error)
         }
-        await backend.accounts.delete(email: account.email)
+        do {
+            try await account.delete()
+        } catch {
+            throw MedspaceError(error)
+        }
         signOut()
         return true
     }

@@ -32,7 +32,7 @@ extension UserSession {
         guard password == repeated else { throw .passwordsDoNotMatch }
         _ = try db()
         do {
-            try await backend.accounts.changePassword(email: account.email, to: password)
+            try await account.changePassword(to: password)
         } catch {
             throw MedspaceError(error)
         }

@@ -7,11 +7,11 @@ import Hearth
 struct Backend: Sendable {
     /// Admin access to the app's database.
     let admin: Firestore
-    /// The local accounts.
-    let accounts: AccountStore
+    /// The accounts (Hearth Auth on the same data directory).
+    let accounts: AppAuth
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth.uid`).
-    func handle(for account: Account) -> Firestore { admin.acting(as: account) }
+    func handle(for account: Account) async throws -> Firestore { try await account.firestore(on: admin) }
 
     /// CU-18's clean-up trigger: once an ad is gone, removes every favourite that points to it
     /// (other users' included, which no client may touch) and returns how many.
@@ -35,7 +35,7 @@ struct Backend: Sendable {
     func statistics() async throws(RoomieFinderError) -> StoreStatistics {
         do {
             return StoreStatistics(
-                accounts: try await accounts.store.collection(AccountStore.collection).documentCount(),
+                accounts: try accounts.accountCount(),
                 profiles: try await admin.collection(Collections.profiles).documentCount(),
                 ads: try await admin.collection(Collections.ads).documentCount(),
                 favorites: try await admin.collection(Collections.favorites).documentCount(),

@@ -64,7 +64,7 @@ public final class RoomieFinder: Sendable {
         }
         guard !password.isEmpty else { throw .invalidField(name: "password", reason: "required") }
         do {
-            return try await backend.accounts.verify(email: normalized, password: password)
+            return try await backend.accounts.signIn(email: normalized, password: password)
         } catch {
             throw RoomieFinderError(error)
         }
@@ -74,7 +74,13 @@ public final class RoomieFinder: Sendable {
     /// as that user.
     /// - Throws: `profileNotFound` when the account has no profile (its registration failed halfway).
     public func enterApp(as account: Account) async throws(RoomieFinderError) -> UserSession {
-        let session = UserSession(account: account, firestore: backend.handle(for: account), backend: backend)
+        let firestore: Firestore
+        do {
+            firestore = try await backend.handle(for: account)
+        } catch {
+            throw RoomieFinderError(error)
+        }
+        let session = UserSession(account: account, firestore: firestore, backend: backend)
         do {
             _ = try await session.ownProfile()
         } catch {
@@ -92,6 +98,6 @@ public final class RoomieFinder: Sendable {
     /// Closes the backend's handle; sessions keep the directory open until they sign out.
     public func close() {
         backend.admin.close()
-        backend.accounts.store.close()
+        backend.accounts.close()
     }
 }

@@ -3,23 +3,23 @@ import HearthTesting
 import RoomieFinder
 import Testing
 
-/// What no rule matches is denied: unknown collections, and the account store's database.
+/// What no rule matches is denied: unknown collections, and other databases of the directory.
 @Suite("Rules matrix: everything else")
 struct OtherPathsRulesTests {
-    @Test func unmatchedPathsAndTheAccountStoreAreDenied() async throws {
+    @Test func unmatchedPathsAndOtherDatabasesAreDenied() async throws {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
         try await rules.env.withSecurityRulesDisabled { admin in
-            try await admin.database(database: "accounts").document("accounts/alice@uva.es").setData(["uid": "alice"])
+            try await admin.database(database: "other").document("accounts/alice@uva.es").setData(["uid": "alice"])
         }
-        let accounts = try rules.alice.database(database: "accounts")
+        let accounts = try rules.alice.database(database: "other")
         try await assertFails { try await accounts.document("accounts/alice@uva.es").getDocument() }
-        try await assertFails { try await accounts.collection("accounts").getDocuments() }
+        try await assertFails { try await accounts.collection("other").getDocuments() }
         try await assertFails { try await accounts.document("accounts/mallory@uva.es").setData(["uid": "mallory"]) }
         try await assertFails { try await rules.alice.document("Usuarios/alice").setData(["x": 1]) }
         try await assertFails { try await rules.alice.document("Chats/alice").getDocument() }
         let stored = try await rules.env.withSecurityRulesDisabled { admin in
-            try await admin.database(database: "accounts").document("accounts/alice@uva.es").getDocument()
+            try await admin.database(database: "other").document("accounts/alice@uva.es").getDocument()
         }
         #expect(stored.exists)
     }

@@ -29,6 +29,12 @@ extension ExampleAppError {
             self = .emailAlreadyInUse(email)
         case AccountError.wrongCredentials:
             self = .wrongCredentials
+        case AccountError.signedOut:
+            self = .unavailable
+        case AccountError.disabled:
+            self = .notAllowed("USER_DISABLED: an administrator disabled this account")
+        case let account as AccountError:
+            self = .storage(code: "auth", message: "\(account)")
         case let store as FirestoreError where store.code == .permissionDenied:
             // Firestore's message, then (on a new line) which allow statements failed and how.
             self = .notAllowed(store.message.split(separator: "\n").joined(separator: " "))

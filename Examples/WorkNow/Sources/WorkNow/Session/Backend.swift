@@ -7,17 +7,17 @@ import Hearth
 struct Backend: Sendable {
     /// Admin access to the app's database.
     let admin: Firestore
-    /// The local accounts.
-    let accounts: AccountStore
+    /// The accounts (Hearth Auth on the same data directory).
+    let accounts: AppAuth
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
-    func handle(for account: Account) -> Firestore { admin.acting(as: account) }
+    func handle(for account: Account) async throws -> Firestore { try await account.firestore(on: admin) }
 
     /// How many documents each collection holds.
     func statistics() async throws(WorkNowError) -> StoreStatistics {
         do {
             return StoreStatistics(
-                accounts: try await accounts.store.collection(AccountStore.collection).documentCount(),
+                accounts: try accounts.accountCount(),
                 users: try await admin.collection(Collections.users).documentCount(),
                 requests: try await admin.collection(Collections.requests).documentCount(),
                 offers: try await admin.collectionGroup(Collections.offers).documentCount(),

@@ -21,6 +21,7 @@ public final class UserSession: Sendable {
     /// Signs out: the session's handle closes and later calls fail with `unavailable`.
     public func signOut() {
         handle.close()
+        account.signOut()
     }
 
     /// The handle acting as this user.

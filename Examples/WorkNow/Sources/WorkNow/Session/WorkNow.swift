@@ -65,7 +65,7 @@ public final class WorkNow: Sendable {
             throw .wrongCredentials
         }
         do {
-            return try await backend.accounts.verify(email: normalized, password: password)
+            return try await backend.accounts.signIn(email: normalized, password: password)
         } catch {
             throw WorkNowError(error)
         }
@@ -74,7 +74,13 @@ public final class WorkNow: Sendable {
     /// Enters the app as `account`: a session whose every request runs under the rules as that user.
     /// - Throws: `profileNotFound` when the account has no profile (its registration failed halfway).
     public func enterApp(as account: Account) async throws(WorkNowError) -> UserSession {
-        let session = UserSession(account: account, firestore: backend.handle(for: account))
+        let firestore: Firestore
+        do {
+            firestore = try await backend.handle(for: account)
+        } catch {
+            throw WorkNowError(error)
+        }
+        let session = UserSession(account: account, firestore: firestore)
         do {
             _ = try await session.ownProfile()
         } catch {
@@ -92,6 +98,6 @@ public final class WorkNow: Sendable {
     /// Closes the backend's handles; sessions keep the directory open until they sign out.
     public func close() {
         backend.admin.close()
-        backend.accounts.store.close()
+        backend.accounts.close()
     }
 }
