@@ -12,7 +12,13 @@ struct Backend: Sendable {
     let accounts: AppAuth
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
-    func handle(for account: Account) async throws -> Firestore { try await account.firestore(on: admin) }
+    func handle(for account: Account) async throws(GiftworldError) -> Firestore {
+        do {
+            return try await account.firestore(on: admin)
+        } catch {
+            throw GiftworldError(error)
+        }
+    }
 
     /// The membership trigger after a group was created: adds the group to `memberships/<uid>`
     /// of every member the stored group lists.

@@ -71,13 +71,7 @@ public final class Giftworld: Sendable {
     /// rules as that user.
     /// - Throws: `userNotFound` when the account has no card (its registration failed halfway).
     public func enterApp(as account: Account) async throws(GiftworldError) -> UserSession {
-        let firestore: Firestore
-        do {
-            firestore = try await backend.handle(for: account)
-        } catch {
-            throw GiftworldError(error)
-        }
-        let session = UserSession(account: account, firestore: firestore, backend: backend)
+        let session = UserSession(account: account, firestore: try await backend.handle(for: account), backend: backend)
         do {
             _ = try await session.user(account.uid)
         } catch {

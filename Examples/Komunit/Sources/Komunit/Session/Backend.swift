@@ -13,7 +13,13 @@ struct Backend: Sendable {
     static let batchSize = 400
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
-    func handle(for account: Account) async throws -> Firestore { try await account.firestore(on: admin) }
+    func handle(for account: Account) async throws(KomunitError) -> Firestore {
+        do {
+            return try await account.firestore(on: admin)
+        } catch {
+            throw KomunitError(error)
+        }
+    }
 
     /// Deletes a group outright (its owner's account is being deleted), then purges what hung from it.
     func dissolveGroup(_ groupId: String) async throws(KomunitError) -> Int {

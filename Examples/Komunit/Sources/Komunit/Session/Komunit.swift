@@ -70,13 +70,7 @@ public final class Komunit: Sendable {
     /// Enters the app as `account`: a session whose every request runs under the rules as that user.
     /// - Throws: `userNotFound` when the account has no user document (its registration failed halfway).
     public func enterApp(as account: Account) async throws(KomunitError) -> UserSession {
-        let firestore: Firestore
-        do {
-            firestore = try await backend.handle(for: account)
-        } catch {
-            throw KomunitError(error)
-        }
-        let session = UserSession(account: account, firestore: firestore, backend: backend)
+        let session = UserSession(account: account, firestore: try await backend.handle(for: account), backend: backend)
         do {
             _ = try await session.profile()
         } catch {

@@ -11,7 +11,13 @@ struct Backend: Sendable {
     let accounts: AppAuth
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
-    func handle(for account: Account) async throws -> Firestore { try await account.firestore(on: admin) }
+    func handle(for account: Account) async throws(MedspaceError) -> Firestore {
+        do {
+            return try await account.firestore(on: admin)
+        } catch {
+            throw MedspaceError(error)
+        }
+    }
 
     /// Creates the administrator from `seed` unless an administrator exists: the account, then
     /// `Users/{uid}` with type `Admin` and the user-name claim, written with admin access (no

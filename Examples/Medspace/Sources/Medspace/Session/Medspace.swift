@@ -90,13 +90,7 @@ public final class Medspace: Sendable {
     /// Enters the app as `account`: a session whose every request runs under the rules as that user.
     /// - Throws: `userNotFound` when the account has no profile (deleted, or registration failed halfway).
     public func enterApp(as account: Account) async throws(MedspaceError) -> UserSession {
-        let firestore: Firestore
-        do {
-            firestore = try await backend.handle(for: account)
-        } catch {
-            throw MedspaceError(error)
-        }
-        let session = UserSession(account: account, firestore: firestore, backend: backend)
+        let session = UserSession(account: account, firestore: try await backend.handle(for: account), backend: backend)
         do {
             _ = try await session.profile()
         } catch {

@@ -11,7 +11,13 @@ struct Backend: Sendable {
     let accounts: AppAuth
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth.uid`).
-    func handle(for account: Account) async throws -> Firestore { try await account.firestore(on: admin) }
+    func handle(for account: Account) async throws(RoomieFinderError) -> Firestore {
+        do {
+            return try await account.firestore(on: admin)
+        } catch {
+            throw RoomieFinderError(error)
+        }
+    }
 
     /// CU-18's clean-up trigger: once an ad is gone, removes every favourite that points to it
     /// (other users' included, which no client may touch) and returns how many.

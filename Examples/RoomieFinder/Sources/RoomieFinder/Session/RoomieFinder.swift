@@ -74,13 +74,7 @@ public final class RoomieFinder: Sendable {
     /// as that user.
     /// - Throws: `profileNotFound` when the account has no profile (its registration failed halfway).
     public func enterApp(as account: Account) async throws(RoomieFinderError) -> UserSession {
-        let firestore: Firestore
-        do {
-            firestore = try await backend.handle(for: account)
-        } catch {
-            throw RoomieFinderError(error)
-        }
-        let session = UserSession(account: account, firestore: firestore, backend: backend)
+        let session = UserSession(account: account, firestore: try await backend.handle(for: account), backend: backend)
         do {
             _ = try await session.ownProfile()
         } catch {

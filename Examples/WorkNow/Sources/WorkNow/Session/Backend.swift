@@ -11,7 +11,13 @@ struct Backend: Sendable {
     let accounts: AppAuth
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
-    func handle(for account: Account) async throws -> Firestore { try await account.firestore(on: admin) }
+    func handle(for account: Account) async throws(WorkNowError) -> Firestore {
+        do {
+            return try await account.firestore(on: admin)
+        } catch {
+            throw WorkNowError(error)
+        }
+    }
 
     /// How many documents each collection holds.
     func statistics() async throws(WorkNowError) -> StoreStatistics {

@@ -74,13 +74,7 @@ public final class WorkNow: Sendable {
     /// Enters the app as `account`: a session whose every request runs under the rules as that user.
     /// - Throws: `profileNotFound` when the account has no profile (its registration failed halfway).
     public func enterApp(as account: Account) async throws(WorkNowError) -> UserSession {
-        let firestore: Firestore
-        do {
-            firestore = try await backend.handle(for: account)
-        } catch {
-            throw WorkNowError(error)
-        }
-        let session = UserSession(account: account, firestore: firestore)
+        let session = UserSession(account: account, firestore: try await backend.handle(for: account))
         do {
             _ = try await session.ownProfile()
         } catch {
