@@ -12,11 +12,18 @@ final class EngineLease: Sendable {
     let directory: String
     /// Whether this share was released; guarded by the mutex.
     private let released = Mutex(false)
+    /// False for a borrowed lease (`borrowed()`): it keeps nothing open and its release closes nothing.
+    private let counted: Bool
 
-    private init(engine: Engine, directory: String) {
+    private init(engine: Engine, directory: String, counted: Bool = true) {
         self.engine = engine
         self.directory = directory
+        self.counted = counted
     }
+
+    /// A lease on the same engine that holds no share: the engine still closes with the last real
+    /// share (what trigger handlers get, so registered triggers never keep a directory open).
+    func borrowed() -> EngineLease { EngineLease(engine: engine, directory: directory, counted: false) }
 
     /// A share of the engine for `directory`, opening it on first use (with `options`, or the
     /// defaults when nil).
@@ -59,7 +66,7 @@ final class EngineLease: Sendable {
             defer { done = true }
             return !done
         }
-        guard first else { return }
+        guard first, counted else { return }
         // The last share closes the engine while holding the table, so that an instance opened on
         // the same directory meanwhile waits and opens the file afresh, never beside the closing one
         // (LMDB allows one environment per file per process).

@@ -13,6 +13,7 @@ extension Engine {
     ) async throws(FirestoreError) -> CommitResult {
         var request = CommitRequest(database: database, writes: writes)
         request.access = access
+        request.depth = TriggerDepth.current
         request.policy = policy(for: access)
         request.verdictLog = request.policy == nil ? nil : AccessVerdictLog.current
         if let transaction {
@@ -56,6 +57,7 @@ extension Engine {
         var request = CommitRequest(database: database, writes: [])
         request.feed = feed
         request.access = access
+        request.depth = TriggerDepth.current
         return try await writer.submit(request)
     }
 }

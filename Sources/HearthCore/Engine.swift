@@ -18,6 +18,10 @@ package final class Engine: Sendable {
     let options: EngineOptions
     let hub: WatchHub
     let policyHolder = PolicyHolder()
+    /// The registered triggers.
+    let triggers = TriggerRegistry()
+    /// The TTL sweeper, while one runs (`startTTL`).
+    let ttl = TTLSchedule()
     /// The marker of an unsynced load into a new directory, until its closing sync removed it.
     let loadMarker: Mutex<UnfinishedLoadMarker?>
 
@@ -67,6 +71,7 @@ package final class Engine: Sendable {
                     demandWindow: options.indexDemandWindow),
                 gathers: options.durability.syncsEachCommit, indexesAfterLoad: options.indexesAfterLoad,
                 publish: { hub.publish($0) })
+            if let interval = options.ttlSweepInterval { startTTL(interval: interval) }
         } catch {
             environment.close()
             throw error
@@ -77,6 +82,8 @@ package final class Engine: Sendable {
     /// Idempotent; an engine that is released without `close()` closes itself. An unsynced load's
     /// marker is removed when its closing sync succeeds (`finishLoad()` reports a failure).
     package func close() {
+        stopTriggers()
+        ttl.stop()
         writer.close()
         guard loadMarker.withLock({ $0 }) != nil else {
             environment.close()

@@ -28,6 +28,9 @@ public struct EngineOptions: Sendable {
     /// index work may hold before it is written: large documents reach it long before
     /// `indexBacklogLimit`, so a bulk import's memory stays bounded whatever their size.
     public var indexBacklogByteLimit: Int
+    /// How often the TTL sweep runs when `indexes` declares TTL policies (nil: only when asked,
+    /// `Engine.sweepExpiredDocuments`). Production sweeps within a day; a local engine every second.
+    public var ttlSweepInterval: Duration? = .seconds(1)
     /// How long without commits before pending index work is written.
     package var indexIdleDelay: Duration = .milliseconds(50)
     /// How long after a query needed the index commits index as they go.

@@ -13,6 +13,7 @@ enum CommitExecution {
         transactions: TransactionRegistry, effects: inout CommitEffects
     ) throws -> CommitResult {
         let commitTime = Timestamp(microseconds: time)
+        for stateWrite in request.stateWrites { try stateWrite.apply(in: txn, table: store.tables.triggers) }
         guard request.writeCount > 0 || !request.readVersions.isEmpty else {
             return CommitResult(writeResults: [], commitTime: commitTime)
         }
@@ -59,7 +60,7 @@ enum CommitExecution {
             try store.store(change, db: db, version: time, in: txn, pending: &effects.pending, deferred: &effects.deferred)
         }
         if !plan.changes.isEmpty {
-            let entry = ChangeRecord(db: db, keys: plan.changes.map(\.key))
+            let entry = ChangeRecord(db: db, keys: plan.changes.map(\.key), depth: request.depth)
             try txn.put(entry.encoded(), forKey: StorageKeys.change(version: time), in: store.tables.changes)
             effects.changeSets.append(ChangeSet(version: time, database: request.database, changes: plan.changes.map { change in
                 ChangeSet.Change(

@@ -20,6 +20,11 @@ struct CommitRequest: Sendable {
     /// has no task-local of its own); nil when nobody asked.
     var verdictLog: AccessVerdictLog?
 
+    /// Trigger bookkeeping (cursors, dead letters) stored in the same transaction.
+    var stateWrites: [TriggerStateWrite] = []
+    /// How deep in a chain of trigger-made writes the commit was made (`TriggerDepth`).
+    var depth: UInt8 = 0
+
     /// How many writes the commit has, arrived or not.
     var writeCount: Int { feed?.count ?? writes.count }
 

@@ -400,7 +400,10 @@ final class Writer: @unchecked Sendable {
             try store.catalog.writeCounter(MetaKey.lastCommit, UInt64(bitPattern: group.version), in: txn)
             // History the backlog still needs (what the index holds) is kept until it is applied.
             let firstPending = backlog.firstVersion ?? group.backlog.firstVersion ?? .max
-            try HistoryPruner.prune(before: min(group.version - retentionMicros, firstPending), store: store, in: txn)
+            // So is the log a trigger has not worked through (its cursor is the last version it is done with).
+            let heldByTriggers = try TriggerStateKeys.lowestCursor(in: txn, table: store.tables.triggers).map { $0 + 1 } ?? .max
+            try HistoryPruner.prune(
+                before: min(group.version - retentionMicros, firstPending, heldByTriggers), store: store, in: txn)
         }
         return group
     }

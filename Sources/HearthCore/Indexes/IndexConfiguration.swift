@@ -47,6 +47,11 @@ public struct IndexConfiguration: Sendable, Equatable {
         self.init(indexes: indexes, fieldOverrides: overrides, vectorIndexes: vectorIndexes)
     }
 
+    /// The TTL policies the overrides declare (`"ttl": true`), in file order.
+    public var ttlPolicies: [TTLPolicy] {
+        fieldOverrides.filter(\.ttl).map { TTLPolicy(collectionGroup: $0.collectionGroup, fieldPath: $0.fieldPath) }
+    }
+
     /// The composite indexes over collection id `collectionID`.
     func indexes(for collectionID: String) -> [IndexDefinition] {
         indexes.filter { String.equalUTF8($0.collectionGroup, collectionID) }

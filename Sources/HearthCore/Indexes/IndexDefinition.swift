@@ -88,10 +88,15 @@ public struct FieldOverride: Sendable, Hashable {
     /// The single-field indexes the field keeps; empty disables them all.
     public var indexes: [SingleFieldIndex]
 
+    /// Whether the field is the collection group's TTL field (`"ttl": true`): documents whose
+    /// value there is a timestamp in the past are deleted by the TTL sweep.
+    public var ttl: Bool
+
     /// Creates an override.
-    public init(collectionGroup: String, fieldPath: String, indexes: [SingleFieldIndex]) {
+    public init(collectionGroup: String, fieldPath: String, indexes: [SingleFieldIndex], ttl: Bool = false) {
         self.collectionGroup = collectionGroup
         self.fieldPath = fieldPath
         self.indexes = indexes
+        self.ttl = ttl
     }
 }

@@ -119,6 +119,7 @@ struct IndexesFile: Decodable {
         let collectionGroup: String?
         let fieldPath: String?
         let indexes: [SingleFieldEntry]?
+        var ttl: Bool? = nil
 
         /// The override this entry declares.
         func fieldOverride(at path: String) throws(FirestoreError) -> FieldOverride {
@@ -128,9 +129,13 @@ struct IndexesFile: Decodable {
                 result.append(FieldOverride.SingleFieldIndex(
                     queryScope: try IndexesFile.scope(index.queryScope, at: at), mode: try index.field.mode(at: at)))
             }
+            let field = try IndexesFile.nonEmpty(fieldPath, "fieldPath", at: path)
+            if ttl == true, field == "*" {
+                throw IndexesFile.invalid("\(path): a TTL policy needs one field, not \"*\".")
+            }
             return FieldOverride(
                 collectionGroup: try IndexesFile.nonEmpty(collectionGroup, "collectionGroup", at: path),
-                fieldPath: try IndexesFile.nonEmpty(fieldPath, "fieldPath", at: path), indexes: result)
+                fieldPath: field, indexes: result, ttl: ttl ?? false)
         }
     }
 

@@ -62,6 +62,21 @@ final class Catalog: Sendable {
         return number
     }
 
+    /// Every stored database by number (the commit log names databases by number).
+    func databaseIDs(in txn: ReadTransaction) throws -> [UInt32: DatabaseID] {
+        var ids: [UInt32: DatabaseID] = [:]
+        try txn.scan(in: tables.databases, from: nil, to: nil) { key, value in
+            let name = String(decoding: key, as: UTF8.self)
+            guard let slash = name.firstIndex(of: "/"), let number = value.bigEndianUInt32(at: 0) else {
+                throw corrupt("database entry")
+            }
+            ids[number] = DatabaseID(
+                uncheckedProject: String(name[..<slash]), database: String(name[name.index(after: slash)...]))
+            return true
+        }
+        return ids
+    }
+
     /// Where the collection holding `key` in `database` is stored, or nil when it never held a
     /// document. For readers (committed data): a key seen before is found without building its
     /// collection's path or hashing its ids with SipHash.

@@ -1,12 +1,16 @@
 /// The commit log entry of one commit (`changes` table): which documents it changed.
 ///
-/// Layout: `dbNum u32 · count u32 · (length u32 · UTF-8 path)*`. The states before each change are
-/// in `history`; the states after are the next history entry or the current record.
+/// Layout: `dbNum u32 · count u32 · (length u32 · UTF-8 path)* · [depth u8]`. The states before
+/// each change are in `history`; the states after are the next history entry or the current record.
+/// The trailing depth (`TriggerDepth`) is written only when it is not 0, so entries of clients'
+/// commits (and every entry written before triggers existed) end after the paths.
 struct ChangeRecord: Equatable {
     /// The database number.
     var db: UInt32
     /// The changed documents.
     var keys: [DocumentKey]
+    /// How many trigger handlers lie between the client and this commit.
+    var depth: UInt8 = 0
 
     /// Encodes the entry.
     func encoded() -> [UInt8] {
@@ -18,6 +22,7 @@ struct ChangeRecord: Equatable {
             bytes.appendBigEndian(UInt32(path.count))
             bytes += path
         }
+        if depth > 0 { bytes.append(depth) }
         return bytes
     }
 
@@ -37,6 +42,7 @@ struct ChangeRecord: Equatable {
             keys.append(DocumentKey(unchecked: ResourcePath(uncheckedSegments: segments)))
             offset += 4 + Int(length)
         }
-        return ChangeRecord(db: db, keys: keys)
+        guard offset >= raw.count || offset + 1 == raw.count else { throw corrupt }
+        return ChangeRecord(db: db, keys: keys, depth: offset < raw.count ? raw[offset] : 0)
     }
 }

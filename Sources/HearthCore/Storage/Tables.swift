@@ -22,6 +22,8 @@ struct Tables: Sendable {
     let index: Database
     /// Composite index entries (`IndexKeys.swift`).
     let composite: Database
+    /// Trigger cursors and dead letters (`TriggerStateKeys`).
+    let triggers: Database
 
     /// How many named tables the environment must allow (with headroom for later schemas).
     static let maxTables = 24
@@ -38,5 +40,6 @@ struct Tables: Sendable {
         changes = try environment.openDatabase("changes")
         index = try environment.openDatabase("index")
         composite = try environment.openDatabase("composite")
+        triggers = try environment.openDatabase("triggers")
     }
 }

@@ -1,0 +1,51 @@
+/// One document's change as the commit log holds it: what a trigger's event is made of.
+package struct LoggedChange: Sendable {
+    /// The commit's version (commit time in microseconds).
+    package let version: Int64
+    /// The change's place among its commit's changes (with `version`, a stable event id).
+    package let index: Int
+    /// The database written.
+    package let database: DatabaseID
+    /// The document.
+    package let key: DocumentKey
+    /// Before the commit (nil = missing).
+    package let before: Document?
+    /// After the commit (nil = deleted).
+    package let after: Document?
+    /// How many trigger handlers lie between the client and this write (`TriggerDepth`).
+    package let depth: UInt8
+
+    /// The commit time.
+    package var commitTime: Timestamp { Timestamp(microseconds: version) }
+
+    /// A stable id (the same on redelivery): the commit version and the change's index, in hex.
+    package var eventID: String {
+        let hex = String(UInt64(bitPattern: version), radix: 16)
+        return String(repeating: "0", count: max(0, 16 - hex.count)) + hex + "-" + String(index)
+    }
+
+    /// Creates a change record.
+    package init(
+        version: Int64, index: Int, database: DatabaseID, key: DocumentKey, before: Document?, after: Document?,
+        depth: UInt8
+    ) {
+        self.version = version
+        self.index = index
+        self.database = database
+        self.key = key
+        self.before = before
+        self.after = after
+        self.depth = depth
+    }
+}
+
+/// A page of the commit log: the changes read and how far the read got.
+package struct CommitLogPage: Sendable {
+    /// The changes, in commit order (and in each commit's order).
+    package var changes: [LoggedChange]
+    /// The version of the last commit looked at (the cursor to continue after); the cursor given
+    /// when nothing newer was there.
+    package var lastVersion: Int64
+    /// True when the log goes on past `lastVersion`.
+    package var hasMore: Bool
+}

@@ -1,0 +1,89 @@
+/// What a trigger listens for and how hard it tries: the part of a registration that is data.
+package struct TriggerDefinition: Sendable {
+    /// The trigger's name: the key of its durable cursor (unique among registered triggers).
+    package var name: String
+    /// Which documents.
+    package var pattern: DocumentPattern
+    /// Which changes.
+    package var kind: TriggerEventKind
+    /// The project whose documents it follows (nil: every project in the data directory).
+    package var project: String?
+    /// The database whose documents it follows (nil: every database).
+    package var database: String?
+    /// Retries, backoff and the loop guard.
+    package var retry: TriggerRetryPolicy
+
+    /// Creates a definition.
+    package init(
+        name: String, pattern: DocumentPattern, kind: TriggerEventKind, project: String? = nil, database: String? = nil,
+        retry: TriggerRetryPolicy = TriggerRetryPolicy()
+    ) {
+        self.name = name
+        self.pattern = pattern
+        self.kind = kind
+        self.project = project
+        self.database = database
+        self.retry = retry
+    }
+
+    /// The event for `change`, or nil when the trigger does not fire on it.
+    package func event(for change: LoggedChange) -> TriggerEvent? {
+        if let project, project != change.database.project { return nil }
+        if let database, database != change.database.database { return nil }
+        guard kind.matches(before: change.before, after: change.after), let params = pattern.match(change.key.path)
+        else { return nil }
+        return TriggerEvent(trigger: name, kind: kind, change: change, params: params)
+    }
+}
+
+/// How a trigger retries a failing delivery, and when it gives up.
+package struct TriggerRetryPolicy: Sendable, Equatable {
+    /// Deliveries tried before the event goes to the dead-letter list (at least 1).
+    package var maxAttempts: Int
+    /// The wait before the first retry; each later wait doubles, up to `maxBackoff`.
+    package var initialBackoff: Duration
+    /// The longest wait between two attempts.
+    package var maxBackoff: Duration
+    /// Events of writes this many trigger handlers deep go to the dead-letter list unrun.
+    package var maxDepth: UInt8
+
+    /// Creates a policy (defaults: 5 attempts, 100 ms doubling to 10 s, depth 16).
+    package init(
+        maxAttempts: Int = 5, initialBackoff: Duration = .milliseconds(100), maxBackoff: Duration = .seconds(10),
+        maxDepth: UInt8 = 16
+    ) {
+        self.maxAttempts = max(1, maxAttempts)
+        self.initialBackoff = initialBackoff
+        self.maxBackoff = maxBackoff
+        self.maxDepth = maxDepth
+    }
+
+    /// The wait after failed attempt number `attempt` (1-based).
+    func backoff(after attempt: Int) -> Duration {
+        var wait = initialBackoff
+        for _ in 1..<max(1, attempt) {
+            wait = wait * 2
+            if wait >= maxBackoff { return maxBackoff }
+        }
+        return min(wait, maxBackoff)
+    }
+}
+
+/// One delivery: a logged change as a trigger sees it.
+package struct TriggerEvent: Sendable {
+    /// The trigger delivered to.
+    package let trigger: String
+    /// The trigger's event kind.
+    package let kind: TriggerEventKind
+    /// The change.
+    package let change: LoggedChange
+    /// The pattern's wildcard values.
+    package let params: [String: String]
+}
+
+/// Delivers a trigger's events: an in-process handler, an HTTP CloudEvents poster. A thrown error
+/// is a failed attempt (retried, then dead-lettered).
+package protocol TriggerDeliverer: Sendable {
+    /// Delivers one event; returns once it is handled.
+    func deliver(_ event: TriggerEvent) async throws
+}

@@ -1,0 +1,211 @@
+import Synchronization
+
+/// Works one trigger through the commit log: reads the changes after its durable cursor, delivers
+/// those it fires on one at a time in commit order (retrying with backoff, dead-lettering what keeps
+/// failing), then stores the cursor. A restart, even after a crash, resumes from the stored cursor,
+/// so delivery is at-least-once and never out of order.
+package final class TriggerRunner: Sendable {
+    /// What the trigger fires on.
+    package let definition: TriggerDefinition
+    private let deliverer: any TriggerDeliverer
+    private let engine: Engine
+    private let wake: AsyncStream<Void>.Continuation
+    private let state: Mutex<State>
+
+    private struct State {
+        var task: Task<Void, Never>?
+        var follow: ListenHandle?
+        var wakes: AsyncStream<Void>?
+        var status: TriggerStatus
+    }
+
+    init(definition: TriggerDefinition, deliverer: any TriggerDeliverer, engine: Engine, cursor: Int64) {
+        self.definition = definition
+        self.deliverer = deliverer
+        self.engine = engine
+        let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        self.wake = wake
+        self.state = Mutex(State(wakes: wakes, status: TriggerStatus(definition: definition, cursor: cursor)))
+    }
+
+    /// What the runner has done so far.
+    package var status: TriggerStatus { state.withLock { $0.status } }
+
+    /// Starts following the log from `cursor`.
+    func start() {
+        let follow = engine.followChanges(.everything) { [wake] _, _, _ in wake.yield() }
+        state.withLock { state in
+            state.follow = follow
+            guard let wakes = state.wakes else { return }
+            state.wakes = nil
+            let cursor = state.status.cursor
+            state.task = Task { [self] in await run(from: cursor, wakes: wakes) }
+        }
+        wake.yield()
+    }
+
+    /// Stops delivering (an event being delivered is cancelled and will be delivered again).
+    func stop() {
+        let (task, follow) = state.withLock { state in
+            defer {
+                state.task = nil
+                state.follow = nil
+            }
+            return (state.task, state.follow)
+        }
+        follow?.cancel()
+        wake.finish()
+        task?.cancel()
+    }
+
+    private func run(from start: Int64, wakes: AsyncStream<Void>) async {
+        var cursor = start
+        var iterator = wakes.makeAsyncIterator()
+        while !Task.isCancelled {
+            let page: CommitLogPage
+            do {
+                page = try engine.loggedChanges(after: cursor, limit: 256)
+            } catch {
+                note { $0.lastError = "Reading the commit log failed: \(error.message)" }
+                guard await iterator.next() != nil else { return }
+                continue
+            }
+            // The last version all of whose changes are handled (each commit's first change ends the one before).
+            var done = cursor
+            for change in page.changes {
+                if change.index == 0 { done = max(done, change.version - 1) }
+                if let event = definition.event(for: change) {
+                    guard await handle(event) else {
+                        if done != cursor { await save(cursor: done) }
+                        return
+                    }
+                }
+            }
+            done = page.lastVersion
+            if done != cursor {
+                cursor = done
+                guard await save(cursor: cursor) else { return }
+            }
+            if !page.hasMore, await iterator.next() == nil { return }
+        }
+    }
+
+    /// Delivers `event`, retrying; false when the runner was stopped before it was handled.
+    private func handle(_ event: TriggerEvent) async -> Bool {
+        let retry = definition.retry
+        guard event.change.depth < retry.maxDepth else {
+            return await deadLetter(event, attempts: 0, error: "Loop guard: this write is \(event.change.depth) trigger "
+                + "handlers deep (limit \(retry.maxDepth)); the trigger was not run for it.")
+        }
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                try await TriggerDepth.$current.withValue(event.change.depth &+ 1) { try await deliverer.deliver(event) }
+                note { status in
+                    status.delivered += 1
+                    status.lastDelivery = event.change.version
+                }
+                return true
+            } catch {
+                if Task.isCancelled { return false }
+                let message = Self.describe(error)
+                note { $0.lastError = message }
+                if attempt >= retry.maxAttempts { return await deadLetter(event, attempts: attempt, error: message) }
+                note { $0.retries += 1 }
+                do { try await Task.sleep(for: retry.backoff(after: attempt)) } catch { return false }
+            }
+        }
+    }
+
+    /// Stores `event` as a dead letter; false when that failed (the engine is closing: it will be
+    /// delivered again after the restart).
+    private func deadLetter(_ event: TriggerEvent, attempts: Int, error: String) async -> Bool {
+        let letter = DeadLetter(
+            trigger: definition.name, change: event.change, attempts: attempts, error: error,
+            failedAt: engine.nowMicroseconds)
+        do {
+            try await engine.saveTriggerState([.deadLetter(letter)])
+            note { $0.deadLettered += 1 }
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Stores the cursor; false when the engine no longer takes writes.
+    @discardableResult
+    private func save(cursor: Int64) async -> Bool {
+        do {
+            try await engine.saveTriggerState([.cursor(trigger: definition.name, version: cursor)])
+            note { $0.cursor = cursor }
+            return true
+        } catch {
+            note { $0.lastError = "Storing the cursor failed: \(error.message)" }
+            return false
+        }
+    }
+
+    /// Delivers a dead letter once more; removes it when that succeeds.
+    /// - Throws: `NOT_FOUND` when there is no such dead letter; `UNAVAILABLE` with the delivery's
+    ///   error when it failed again (the letter stays, its attempts counted).
+    func replay(_ id: DeadLetter.ID) async throws(FirestoreError) {
+        guard var letter = try engine.deadLetters(trigger: definition.name).first(where: { $0.id == id }) else {
+            throw FirestoreError(.notFound, "No dead letter \(id.version)-\(id.index) for trigger \(definition.name).")
+        }
+        let change = letter.change
+        let event = TriggerEvent(
+            trigger: definition.name, kind: definition.kind, change: change,
+            params: definition.pattern.match(change.key.path) ?? [:])
+        do {
+            try await TriggerDepth.$current.withValue(change.depth &+ 1) { try await deliverer.deliver(event) }
+        } catch {
+            letter.attempts += 1
+            letter.error = Self.describe(error)
+            letter.failedAt = engine.nowMicroseconds
+            try await engine.saveTriggerState([.deadLetter(letter)])
+            throw FirestoreError(.unavailable, "Replaying the event failed again: \(letter.error)")
+        }
+        try await engine.saveTriggerState([.removeDeadLetter(trigger: definition.name, eventID: id)])
+        note { status in
+            status.delivered += 1
+            status.deadLettered = max(0, status.deadLettered - 1)
+        }
+    }
+
+    private func note(_ change: (inout TriggerStatus) -> Void) { state.withLock { change(&$0.status) } }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? FirestoreError { return "\(error.code.name): \(error.message)" }
+        return String(describing: error)
+    }
+}
+
+/// What a registered trigger has done since it was registered (cursor: durable; counts: this run).
+package struct TriggerStatus: Sendable, Equatable {
+    /// The trigger's name.
+    package var name: String
+    /// Its pattern, as written.
+    package var pattern: String
+    /// Its event kind.
+    package var kind: TriggerEventKind
+    /// The last commit version it is done with.
+    package var cursor: Int64
+    /// Events delivered.
+    package var delivered = 0
+    /// Failed attempts that were retried.
+    package var retries = 0
+    /// Events given up on in this run.
+    package var deadLettered = 0
+    /// The commit version of the last event delivered.
+    package var lastDelivery: Int64?
+    /// The last failure.
+    package var lastError: String?
+
+    init(definition: TriggerDefinition, cursor: Int64) {
+        self.name = definition.name
+        self.pattern = definition.pattern.description
+        self.kind = definition.kind
+        self.cursor = cursor
+    }
+}
