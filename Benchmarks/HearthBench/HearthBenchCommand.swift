@@ -11,7 +11,7 @@ import NIOPosix
 struct HearthBenchCommand: AsyncParsableCommand {
     /// The groups of workloads, in the order a full run takes them.
     enum Group: String, CaseIterable, ExpressibleByArgument {
-        case engine, api, listeners, rules, wire, webchannel, queries, counts, transfer
+        case engine, api, listeners, triggers, rules, wire, webchannel, queries, counts, transfer
         /// Only the wire group's alternating 1-connection Commit rounds (a full run has them in `wire`).
         case wireRounds = "wire-rounds"
 
@@ -51,6 +51,7 @@ struct HearthBenchCommand: AsyncParsableCommand {
             case .listeners:
                 results += try await ListenerWorkloads.run(scale: scale)
                 results += try await ListenerWindowWorkloads.run(scale: scale)
+            case .triggers: results += try await TriggerWorkloads.run(quick: quick)
             case .rules: results += try await RulesWorkloads.run(operations: quick ? 2_000 : 20_000, rounds: scale.rounds)
             case .wire:
                 let raw = results.contains { $0.name == "raw mdb_put bulk load" } ? "raw mdb_put bulk load" : nil

@@ -81,6 +81,15 @@ package struct ServeCommand: AsyncParsableCommand {
     package var corsOrigins: [String] = []
 
     /// How many recent requests the console keeps.
+    @Option(help: ArgumentHelp("A JSON file of functions to POST Firestore document events to (CloudEvents, as Eventarc sends them).", valueName: "file"))
+    var triggers: String?
+
+    @Flag(help: "Let --triggers URLs point at other machines (loopback only by default).")
+    var triggersAllowRemote = false
+
+    @Option(help: ArgumentHelp("Seconds between TTL sweeps of the policies in --indexes (0: never).", valueName: "seconds"))
+    var ttlInterval: Double = 1
+
     @Option(help: ArgumentHelp("How many recent requests the console's Requests tab keeps (older ones drop out).", valueName: "count"))
     package var requestLogSize: Int = 1_000
 
@@ -114,6 +123,9 @@ package struct ServeCommand: AsyncParsableCommand {
         for origin in corsOrigins where origin != "*" && !(origin.hasPrefix("http://") || origin.hasPrefix("https://")) {
             throw ValidationError("Invalid value for '--cors-origin': '\(origin)' is not an origin like http://host:port (or '*').")
         }
+        guard ttlInterval >= 0, ttlInterval <= 86_400 else {
+            throw ValidationError("Invalid value for '--ttl-interval': \(ttlInterval) is not between 0 and 86400 seconds.")
+        }
         _ = try Self.faultKill()
     }
 
@@ -139,6 +151,9 @@ package struct ServeCommand: AsyncParsableCommand {
         if let webChannelRenewal { configuration.webChannel.backChannelRenewal = .milliseconds(Int64(webChannelRenewal * 1_000)) }
         configuration.corsOrigins = corsOrigins
         configuration.authPort = authPort
+        configuration.triggersFile = triggers
+        configuration.triggersAllowRemote = triggersAllowRemote
+        configuration.ttlSweepInterval = ttlInterval > 0 ? .milliseconds(Int64(ttlInterval * 1_000)) : nil
         configuration.killAtMapGrowth = try? Self.faultKill()
         return configuration
     }

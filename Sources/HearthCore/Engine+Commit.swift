@@ -14,6 +14,7 @@ extension Engine {
         var request = CommitRequest(database: database, writes: writes)
         request.access = access
         request.depth = TriggerDepth.current
+        request.author = ChangeAuthor.override ?? ChangeAuthor(access)
         request.policy = policy(for: access)
         request.verdictLog = request.policy == nil ? nil : AccessVerdictLog.current
         if let transaction {
@@ -58,6 +59,7 @@ extension Engine {
         request.feed = feed
         request.access = access
         request.depth = TriggerDepth.current
+        request.author = ChangeAuthor.override ?? ChangeAuthor(access)
         return try await writer.submit(request)
     }
 }

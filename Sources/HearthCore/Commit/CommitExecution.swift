@@ -60,7 +60,7 @@ enum CommitExecution {
             try store.store(change, db: db, version: time, in: txn, pending: &effects.pending, deferred: &effects.deferred)
         }
         if !plan.changes.isEmpty {
-            let entry = ChangeRecord(db: db, keys: plan.changes.map(\.key), depth: request.depth)
+            let entry = ChangeRecord(db: db, keys: plan.changes.map(\.key), depth: request.depth, author: request.author)
             try txn.put(entry.encoded(), forKey: StorageKeys.change(version: time), in: store.tables.changes)
             effects.changeSets.append(ChangeSet(version: time, database: request.database, changes: plan.changes.map { change in
                 ChangeSet.Change(

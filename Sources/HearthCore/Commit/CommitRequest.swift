@@ -24,6 +24,8 @@ struct CommitRequest: Sendable {
     var stateWrites: [TriggerStateWrite] = []
     /// How deep in a chain of trigger-made writes the commit was made (`TriggerDepth`).
     var depth: UInt8 = 0
+    /// Who committed, as trigger events with auth context report it.
+    var author: ChangeAuthor = .admin
 
     /// How many writes the commit has, arrived or not.
     var writeCount: Int { feed?.count ?? writes.count }

@@ -64,7 +64,14 @@ extension Engine {
             var deleted: [String] = []
             do {
                 for database in databases {
-                    deleted += try await sweep(policy, in: database, before: now)
+                    let swept: Result<[String], FirestoreError> = await ChangeAuthor.$override.withValue(.system) {
+                        do throws(FirestoreError) {
+                            return .success(try await sweep(policy, in: database, before: now))
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
+                    deleted += try swept.get()
                 }
             } catch {
                 ttl.note(policy) { status in

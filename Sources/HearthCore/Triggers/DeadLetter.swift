@@ -29,6 +29,8 @@ package struct DeadLetter: Sendable, Equatable {
     package var after: Document?
     /// The change's trigger depth.
     package var depth: UInt8
+    /// Who committed the change.
+    package var author: ChangeAuthor
     /// How many deliveries were tried.
     package var attempts: Int
     /// The last failure.
@@ -45,6 +47,7 @@ package struct DeadLetter: Sendable, Equatable {
         self.before = change.before
         self.after = change.after
         self.depth = change.depth
+        self.author = change.author
         self.attempts = attempts
         self.error = error
         self.failedAt = failedAt
@@ -53,7 +56,8 @@ package struct DeadLetter: Sendable, Equatable {
     /// The change it holds, to deliver again.
     package var change: LoggedChange {
         LoggedChange(
-            version: id.version, index: id.index, database: database, key: key, before: before, after: after, depth: depth)
+            version: id.version, index: id.index, database: database, key: key, before: before, after: after, depth: depth,
+            author: author)
     }
 
     /// The stored form: strings and documents length-prefixed (`DocumentRecord` encoding; empty = missing).
@@ -62,7 +66,7 @@ package struct DeadLetter: Sendable, Equatable {
         bytes.append(depth)
         ByteWriter.writeVarint(UInt64(attempts), into: &bytes)
         ByteWriter.writeUInt64BigEndian(UInt64(bitPattern: failedAt), into: &bytes)
-        for text in [database.project, database.database, key.path.canonicalString, error] {
+        for text in [database.project, database.database, key.path.canonicalString, error, author.type, author.id ?? ""] {
             ByteWriter.writeString(text, into: &bytes)
         }
         for document in [before, after] {
@@ -87,6 +91,8 @@ package struct DeadLetter: Sendable, Equatable {
         let databaseName = try reader.readString()
         let path = try reader.readString()
         let error = try reader.readString()
+        let authorType = try reader.readString()
+        let authorID = try reader.readString()
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard segments.count % 2 == 0, !segments.isEmpty else { throw ByteReader.corrupt("dead letter path") }
         let key = DocumentKey(unchecked: ResourcePath(uncheckedSegments: segments))
@@ -105,7 +111,8 @@ package struct DeadLetter: Sendable, Equatable {
             trigger: trigger,
             change: LoggedChange(
                 version: id.version, index: id.index, database: DatabaseID(uncheckedProject: project, database: databaseName),
-                key: key, before: documents[0], after: documents[1], depth: depth),
+                key: key, before: documents[0], after: documents[1], depth: depth,
+                author: ChangeAuthor(type: authorType, id: authorID.isEmpty ? nil : authorID)),
             attempts: attempts, error: error, failedAt: failedAt)
         letter.id = id
         return letter

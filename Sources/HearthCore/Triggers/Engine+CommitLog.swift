@@ -24,7 +24,8 @@ extension Engine {
                     page.changes.append(LoggedChange(
                         version: version, index: index, database: database, key: key,
                         before: try store.version(database, key: key, at: version - 1, in: txn),
-                        after: try store.version(database, key: key, at: version, in: txn), depth: record.depth))
+                        after: try store.version(database, key: key, at: version, in: txn), depth: record.depth,
+                        author: record.author))
                 }
                 page.lastVersion = version
                 return true

@@ -14,6 +14,8 @@ package struct LoggedChange: Sendable {
     package let after: Document?
     /// How many trigger handlers lie between the client and this write (`TriggerDepth`).
     package let depth: UInt8
+    /// Who committed.
+    package let author: ChangeAuthor
 
     /// The commit time.
     package var commitTime: Timestamp { Timestamp(microseconds: version) }
@@ -27,7 +29,7 @@ package struct LoggedChange: Sendable {
     /// Creates a change record.
     package init(
         version: Int64, index: Int, database: DatabaseID, key: DocumentKey, before: Document?, after: Document?,
-        depth: UInt8
+        depth: UInt8, author: ChangeAuthor = .admin
     ) {
         self.version = version
         self.index = index
@@ -36,6 +38,7 @@ package struct LoggedChange: Sendable {
         self.before = before
         self.after = after
         self.depth = depth
+        self.author = author
     }
 }
 

@@ -50,8 +50,24 @@ package struct ChangeAuthor: Sendable, Hashable {
         self.id = id
     }
 
-    /// Admin writes (the server's owner token, the Swift API's admin access, triggers, TTL).
+    /// Admin writes (the server's owner token, the Swift API's admin access, trigger handlers),
+    /// named after the emulators' admin token.
+    package static let admin = ChangeAuthor(type: "service_account", id: "owner")
+    /// Writes Hearth makes itself (TTL deletes).
     package static let system = ChangeAuthor(type: "system", id: nil)
+
+    /// The author of a commit made with `access` (a signed-in user: `unknown` with the uid,
+    /// Eventarc's type for principals that are neither service accounts nor API keys).
+    package init(_ access: AccessContext) {
+        switch access {
+        case .admin: self = .admin
+        case .user(let uid, _): self.init(type: "unknown", id: uid)
+        case .unauthenticated: self.init(type: "unauthenticated", id: nil)
+        }
+    }
+
+    /// Set by Hearth's own writers (the TTL sweep) to name themselves instead of the access.
+    @TaskLocal package static var override: ChangeAuthor?
 }
 
 /// How deep in a chain of trigger-made writes the current task is: 0 for a client's write, one

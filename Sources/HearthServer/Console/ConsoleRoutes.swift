@@ -64,6 +64,21 @@ struct ConsoleRoutes: Sendable {
         case ("POST", "usage/reset"):
             usage.reset()
             return .json("{}")
+        case ("GET", "triggers"):
+            return try Self.json(try ConsoleTriggerReport(engine: controls.engine))
+        case ("POST", "triggers/replay"), ("POST", "triggers/dismiss"):
+            guard let trigger = target.value("trigger"), let id = target.value("id") else {
+                throw FirestoreError(.invalidArgument, "Expected ?trigger=<name>&id=<dead letter id>.")
+            }
+            let letter = try ConsoleTriggerReport.letterID(id)
+            if endpoint.hasSuffix("replay") {
+                try await controls.engine.replayDeadLetter(trigger: trigger, id: letter)
+            } else {
+                try await controls.engine.dismissDeadLetter(trigger: trigger, id: letter)
+            }
+            return .json("{}")
+        case ("POST", "ttl/sweep"):
+            return try Self.json(["deleted": try await controls.engine.sweepExpiredDocuments()])
         default:
             return nil
         }

@@ -35,6 +35,8 @@ public final class HearthEmulator: Service, Sendable {
     /// Whether `closeStorage()` ran.
     private let storageClosed = Atomic<Bool>(false)
     let engineOptions: EngineOptions
+    /// The `--triggers` file's functions (registered by `start()`).
+    let triggerEntries: [TriggersFile.Entry]
     private let initialRulesStamp: FileStamp?
     private let running = Mutex(RunState())
 
@@ -70,6 +72,10 @@ public final class HearthEmulator: Service, Sendable {
             durability: configuration.syncsEachCommit ? .full : .none, requireIndexes: configuration.requireIndexes)
         if let mapSize = configuration.initialMapSize { options.initialMapSize = mapSize }
         options.killAtMapGrowth = configuration.killAtMapGrowth
+        options.ttlSweepInterval = configuration.ttlSweepInterval
+        triggerEntries = try configuration.triggersFile.map {
+            try TriggersFile(path: $0, allowRemoteURLs: configuration.triggersAllowRemote).entries
+        } ?? []
         if let indexesFile = configuration.indexesFile {
             let text: String
             do {
@@ -143,6 +149,12 @@ public final class HearthEmulator: Service, Sendable {
             state.watcher = watcher
             state.usageFeed = usageFeed
             state.port = port
+        }
+        do {
+            try await registerTriggers()
+        } catch {
+            shutdown()
+            throw error
         }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         var authPort = port

@@ -39,6 +39,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var authPasswordRounds: Int = PasswordHasher.defaultRounds
     /// WebChannel session limits and timings (tests shorten the back channel's renewal).
     package var webChannel = WebChannelLimits()
+    /// A `--triggers` file: functions to POST document events to (nil: none).
+    public var triggersFile: String?
+    /// Whether trigger URLs may point at other machines (`--triggers-allow-remote`); loopback only by default.
+    public var triggersAllowRemote = false
+    /// How often TTL policies are swept (nil: never by themselves).
+    public var ttlSweepInterval: Duration? = .seconds(1)
     /// A crash-test hook: the process kills itself inside a map growth (`HEARTH_FAULT_KILL`,
     /// read by `hearth serve`); nil by default.
     package var killAtMapGrowth: MapGrowthKill?

@@ -35,16 +35,16 @@ struct TriggerTests {
         try await member.delete()
         try await t.db.document("groups/g1").setData(["name": "not a member"])
 
-        let creation = await created.wait(for: 1)
+        let creation = await created.wait(for: 1, seconds: 60)
         #expect(creation.count == 1)
         #expect(creation.first?.0 == "groups/g1/members/ana")
         #expect(creation.first?.1 == ["groupId": "g1", "memberId": "ana"])
         #expect(creation.first?.2 == 30)
-        let update = await updated.wait(for: 1)
+        let update = await updated.wait(for: 1, seconds: 60)
         #expect(update.count == 1 && update[0].0 == 30 && update[0].1 == 31)
-        let deletion = await deleted.wait(for: 1)
+        let deletion = await deleted.wait(for: 1, seconds: 60)
         #expect(deletion.count == 1 && deletion[0].0 == "ana" && deletion[0].1 == 31)
-        let writes = await written.wait(for: 3)
+        let writes = await written.wait(for: 3, seconds: 60)
         #expect(writes.map(\.0) == [false, true, true])
         #expect(writes.map(\.1) == [true, true, false])
     }
@@ -62,7 +62,7 @@ struct TriggerTests {
             handled.append(event.params["id"] ?? "")
         }
         try await t.db.document("orders/o1").setData(["total": 5])
-        #expect(await handled.wait(for: 1) == ["o1"])
+        #expect(await handled.wait(for: 1, seconds: 60) == ["o1"])
         #expect(attempts.withLock { $0 } == 3)
         #expect(registration.deliveredCount == 1)
         #expect(try registration.deadLetters().isEmpty)
@@ -86,7 +86,7 @@ struct TriggerTests {
         #expect(handled.all == ["orders/o1"])
         #expect(try registration.deadLetters().map(\.document) == ["orders/o2"])
         try await t.db.document("orders/o3").setData(["total": 7])
-        #expect(await handled.wait(for: 2) == ["orders/o1", "orders/o3"])
+        #expect(await handled.wait(for: 2, seconds: 60) == ["orders/o1", "orders/o3"])
     }
 
     @Test func aHandlersWritesFireTheirOwnTriggers() async throws {
@@ -99,7 +99,7 @@ struct TriggerTests {
             logged.append(event.document)
         }
         try await t.db.document("groups/g7").setData(["name": "Seven"])
-        #expect(await logged.wait(for: 1) == ["groups/g7/log/created"])
+        #expect(await logged.wait(for: 1, seconds: 60) == ["groups/g7/log/created"])
         let stored = try await t.db.document("groups/g7/log/created").getDocument()
         #expect(stored.data()?["by"] as? String == "trigger")
     }
@@ -129,7 +129,7 @@ struct TriggerTests {
             let db = try Firestore(directory: directory, projectID: "p", options: options)
             let registration = try await db.onDocumentWritten("items/{id}", name: "audit") { event in first.append(event.document) }
             try await db.document("items/a").setData(["v": 1])
-            #expect(await first.wait(for: 1) == ["items/a"])
+            #expect(await first.wait(for: 1, seconds: 60) == ["items/a"])
             let written = try #require(try await db.document("items/a").getDocument().updateTime)
             try await waitFor { registration.cursor.map { $0 >= written } == true ? true : nil }
             registration.remove()
@@ -143,9 +143,9 @@ struct TriggerTests {
         try await db.onDocumentWritten("items/{id}", name: "audit") { event in
             second.append("\(event.document)=\(event.data.after.data()?["v"] as? Int ?? -1)")
         }
-        #expect(await second.wait(for: 3) == ["items/b=2", "items/c=2", "items/b=3"])
+        #expect(await second.wait(for: 3, seconds: 60) == ["items/b=2", "items/c=2", "items/b=3"])
         try await db.document("items/d").setData(["v": 4])
-        #expect(await second.wait(for: 4).last == "items/d=4")
+        #expect(await second.wait(for: 4, seconds: 60).last == "items/d=4")
         #expect(second.all.count == 4, "items/a was not delivered again")
     }
 
@@ -160,7 +160,7 @@ struct TriggerTests {
 
 /// Polls `body` until it returns a value (a few seconds at most; a test about to fail).
 @discardableResult
-func waitFor<T>(seconds: Double = 10, _ body: () async throws -> T?) async throws -> T {
+func waitFor<T>(seconds: Double = 60, _ body: () async throws -> T?) async throws -> T {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if let value = try await body() { return value }

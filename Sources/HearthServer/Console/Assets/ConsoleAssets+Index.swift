@@ -42,6 +42,7 @@ extension ConsoleAssets {
     <a href="#/rules" data-tab="rules">Rules</a>
     <a href="#/usage" data-tab="usage">Usage</a>
     <a href="#/auth" data-tab="auth">Authentication</a>
+    <a href="#/triggers" data-tab="triggers">Triggers</a>
   </nav>
   <span id="db-picker"></span>
 </header>

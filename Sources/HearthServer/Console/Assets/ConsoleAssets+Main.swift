@@ -10,6 +10,7 @@ import * as browser from './browser.js';
 import * as query from './query.js';
 import * as panels from './panels.js';
 import * as auth from './auth.js';
+import * as triggers from './triggers.js';
 
 const view = document.getElementById('view');
 const picker = document.getElementById('db-picker');
@@ -41,6 +42,7 @@ function drawPicker(tab) {
 
 async function route() {
   panels.stopPolling();
+  triggers.stop();
   const { tab, project, database, path } = parseHash();
   if (tab !== 'data') browser.stopLive();
   if (project) current = { project, database: database || '(default)' };
@@ -62,6 +64,7 @@ async function route() {
       case 'rules': await panels.showRules(view, current.project); break;
       case 'usage': await panels.showUsage(view); break;
       case 'auth': await auth.show(view, current.project); break;
+      case 'triggers': await triggers.show(view); break;
       default: fill(view, h('div', { class: 'error' }, `No tab named ${tab}.`));
     }
   } catch (error) {

@@ -17,6 +17,7 @@ enum ConsoleAssets {
         "/console/assets/query.js": ("text/javascript; charset=utf-8", queryJS),
         "/console/assets/panels.js": ("text/javascript; charset=utf-8", panelsJS),
         "/console/assets/auth.js": ("text/javascript; charset=utf-8", authJS),
+        "/console/assets/triggers.js": ("text/javascript; charset=utf-8", triggersJS),
         "/console/assets/main.js": ("text/javascript; charset=utf-8", mainJS),
     ]
 
