@@ -111,3 +111,13 @@ private struct EventSnapshots {
         DocumentSnapshot(reference: reference, document: after ? change.after : change.before)
     }
 }
+
+extension Firestore {
+    /// Returns once every trigger registered on the data directory has handled (or dead-lettered)
+    /// every commit made before the call, and the commits their handlers made meanwhile: triggers
+    /// run after the write returns, as Cloud Functions do, and this is how a test or a demo waits
+    /// for their work.
+    public func waitForTriggers() async throws(FirestoreError) {
+        try await openEngine().waitForTriggers()
+    }
+}

@@ -1,3 +1,4 @@
+import LMDB
 import Synchronization
 
 /// The triggers registered on an engine, by name.
@@ -93,5 +94,36 @@ extension Engine {
     /// Stops every trigger (closing).
     func stopTriggers() {
         for runner in triggers.removeAll() { runner.stop() }
+    }
+}
+
+extension Engine {
+    /// The version of the newest commit-log entry (0 when the log is empty).
+    func lastLoggedVersion() throws(FirestoreError) -> Int64 {
+        try read { txn in
+            var last: Int64 = 0
+            try txn.scan(in: store.tables.changes, from: nil, to: nil, reverse: true) { key, _ in
+                last = key.bigEndianUInt64(at: 0).map { Int64(bitPattern: $0) } ?? 0
+                return false
+            }
+            return last
+        }
+    }
+
+    /// Returns once every registered trigger is done with every commit made before the call and
+    /// with the commits their handlers made meanwhile (delivered, or dead-lettered): what a test or
+    /// a demo waits for before looking at a trigger's work. Polls every 2 ms.
+    package func waitForTriggers() async throws(FirestoreError) {
+        var target = try lastLoggedVersion()
+        while true {
+            let behind = triggers.all.contains { $0.status.cursor < target }
+            if !behind {
+                let newer = try lastLoggedVersion()
+                if newer == target { return }
+                target = newer
+                continue
+            }
+            do { try await Task.sleep(for: .milliseconds(2)) } catch { return }
+        }
     }
 }

@@ -7,7 +7,7 @@ import ExampleSupport
 import Giftworld
 
 await DemoMain.run(program: "giftworld-demo", defaultDirectory: "./giftworld-data") { options in
-    let app = try Giftworld(directory: options.dataDirectory)
+    let app = try await Giftworld(directory: options.dataDirectory)
     defer { app.close() }
     try await DemoScript(app: app, directory: options.dataDirectory).run()
 }

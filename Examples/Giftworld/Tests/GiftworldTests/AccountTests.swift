@@ -6,7 +6,7 @@ import Testing
 @Suite("Accounts and users")
 struct AccountTests {
     @Test func registerWritesTheCardAsTheNewUser() async throws {
-        let test = try TestApp()
+        let test = try await TestApp()
         defer { test.close() }
         let ana = try await test.session(People.ana)
         defer { ana.signOut() }
@@ -17,7 +17,7 @@ struct AccountTests {
     }
 
     @Test func duplicateEmailAndMissingFields() async throws {
-        let test = try TestApp()
+        let test = try await TestApp()
         defer { test.close() }
         _ = try await test.app.register(People.ana)
         var again = People.ana
@@ -36,7 +36,7 @@ struct AccountTests {
     }
 
     @Test func signIn() async throws {
-        let test = try TestApp()
+        let test = try await TestApp()
         defer { test.close() }
         let registered = try await test.app.register(People.ana)
         #expect(try await test.app.signIn(email: "Ana@Test.es", password: People.ana.password) == registered)
@@ -49,7 +49,7 @@ struct AccountTests {
     }
 
     @Test func usersSeeTheDirectoryButEditOnlyTheirOwnCard() async throws {
-        let test = try TestApp()
+        let test = try await TestApp()
         defer { test.close() }
         let ana = try await test.session(People.ana)
         let luis = try await test.session(People.luis)
@@ -69,7 +69,7 @@ struct AccountTests {
     }
 
     @Test func signOutEndsTheSession() async throws {
-        let test = try TestApp()
+        let test = try await TestApp()
         defer { test.close() }
         let ana = try await test.session(People.ana)
         ana.signOut()

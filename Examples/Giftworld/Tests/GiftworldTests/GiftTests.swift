@@ -6,7 +6,7 @@ import Testing
 @Suite("Gifts")
 struct GiftTests {
     @Test func addAndListOwnGifts() async throws {
-        let test = try TestApp()
+        let test = try await TestApp()
         defer { test.close() }
         let ana = try await test.session(People.ana)
         defer { ana.signOut() }
@@ -19,7 +19,7 @@ struct GiftTests {
     }
 
     @Test func validation() async throws {
-        let test = try TestApp()
+        let test = try await TestApp()
         defer { test.close() }
         let ana = try await test.session(People.ana)
         defer { ana.signOut() }

@@ -23,7 +23,7 @@ struct PasswordRuleTests {
     }
 
     @Test func registrationRefusesAWeakPassword() async throws {
-        let test = try TestApp()
+        let test = try await TestApp()
         defer { test.close() }
         for weak in ["password1", "12345678", "R$12a"] {
             var form = People.ana

@@ -115,7 +115,7 @@ struct PurchaseTests {
     /// Many members race to buy one gift, alone or jointly: exactly one purchase wins; every other
     /// attempt gets "already bought" and leaves no debt behind.
     @Test func concurrentPurchasesOfOneGiftExactlyOneWins() async throws {
-        let test = try TestApp()
+        let test = try await TestApp()
         defer { test.close() }
         let ana = try await test.session(People.ana)
         var buyers: [UserSession] = []

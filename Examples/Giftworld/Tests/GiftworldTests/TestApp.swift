@@ -8,9 +8,9 @@ final class TestApp: Sendable {
     let directory: String
     let app: Giftworld
 
-    init() throws {
+    init() async throws {
         directory = NSTemporaryDirectory() + "giftworld-tests-" + UUID().uuidString
-        app = try Giftworld(
+        app = try await Giftworld(
             directory: directory,
             configuration: GiftworldConfiguration(
                 projectID: "test-giftworld", passwordIterations: 8, durability: .none))
@@ -67,7 +67,7 @@ struct Wedding {
     let robot: Gift
 
     init() async throws {
-        test = try TestApp()
+        test = try await TestApp()
         ana = try await test.session(People.ana)
         luis = try await test.session(People.luis)
         marta = try await test.session(People.marta)

@@ -7,7 +7,7 @@ import ExampleSupport
 import Komunit
 
 await DemoMain.run(program: "komunit-demo", defaultDirectory: "./komunit-data") { options in
-    let app = try Komunit(directory: options.dataDirectory)
+    let app = try await Komunit(directory: options.dataDirectory)
     defer { app.close() }
     try await DemoScript(app: app, directory: options.dataDirectory).run()
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite("Account deletion")
 struct AccountDeletionTests {
     @Test func deletingAnAccountLeavesGroupsAndDeletesOwnedOnes() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         let bruno = try await fixture.user(named: "bruno")

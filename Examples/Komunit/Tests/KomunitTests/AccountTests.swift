@@ -6,7 +6,7 @@ import Testing
 @Suite("Accounts")
 struct AccountTests {
     @Test func registeringStoresTheUserAndSigningInFindsIt() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         let profile = try await ana.profile()
@@ -23,7 +23,7 @@ struct AccountTests {
     }
 
     @Test func registrationValidatesEveryField() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         var form = Person("ana").form
         form.password = "12345"
@@ -52,7 +52,7 @@ struct AccountTests {
     }
 
     @Test func editingTheProfileAndSigningOut() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         let edited = try await ana.editProfile(username: "ana_bajo", latitude: 40.4168, longitude: -3.7038)

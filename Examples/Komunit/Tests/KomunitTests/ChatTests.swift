@@ -6,7 +6,7 @@ import Testing
 @Suite("Chat")
 struct ChatTests {
     @Test func membersSeeMessagesArriveLive() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         let bruno = try await fixture.user(named: "bruno")
@@ -25,7 +25,7 @@ struct ChatTests {
     }
 
     @Test func nonMembersCannotReadOrWriteTheChat() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         let carmen = try await fixture.user(named: "carmen")
@@ -46,7 +46,7 @@ struct ChatTests {
     }
 
     @Test func readReceiptsAndUnreadCounts() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         let bruno = try await fixture.user(named: "bruno")
@@ -69,7 +69,7 @@ struct ChatTests {
     }
 
     @Test func myGroupsPutsTheNewestMessageFirstWithUnreadCounts() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         let bruno = try await fixture.user(named: "bruno")

@@ -41,7 +41,7 @@ struct ConcurrencyTests {
     }
 
     @Test func fiftyUsersRaceForTenPlaces() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let owner = try await fixture.user(named: "owner")
         let groupId = try id(try await owner.createGroup(.band(limit: 11)))
@@ -62,7 +62,7 @@ struct ConcurrencyTests {
     }
 
     @Test func oneUserJoiningTenGroupsAtOnceGetsFour() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         var created: [String] = []
         for index in 0..<10 {
@@ -87,7 +87,7 @@ struct ConcurrencyTests {
     }
 
     @Test func concurrentJoinsAndLeavesKeepTheCounterExact() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let owner = try await fixture.user(named: "owner")
         let groupId = try id(try await owner.createGroup(.band(limit: 30)))

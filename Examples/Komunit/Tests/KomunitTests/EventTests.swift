@@ -9,7 +9,7 @@ struct EventTests {
     static func at(_ hours: Int64) -> Timestamp { Timestamp(microseconds: (day.seconds + hours * 3600) * 1_000_000) }
 
     @Test func onlyTheOwnerCreatesAndEditsEvents() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         let bruno = try await fixture.user(named: "bruno")
@@ -38,7 +38,7 @@ struct EventTests {
     }
 
     @Test func membersJoinAndLeaveEventsWithOptionalWindows() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         let bruno = try await fixture.user(named: "bruno")

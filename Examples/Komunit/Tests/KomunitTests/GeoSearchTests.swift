@@ -41,7 +41,7 @@ struct GeoSearchTests {
     }
 
     @Test func searchAgreesWithBruteForceAndReadsLittle() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let admin = try fixture.adminView()
         defer { admin.close() }
@@ -75,7 +75,7 @@ struct GeoSearchTests {
     }
 
     @Test func searchArgumentsAreValidated() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         await #expect(throws: KomunitError.invalidField(name: "radius", reason: "debe estar entre 0 y 100 km")) {

@@ -6,7 +6,7 @@ import Testing
 @Suite("Groups")
 struct GroupTests {
     @Test func theCreatorOwnsTheGroupAndIsItsFirstMember() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         let group = try await ana.createGroup(.band())
@@ -19,7 +19,7 @@ struct GroupTests {
     }
 
     @Test func aUserOwnsAtMostTwoGroupsAndBelongsToAtMostFour() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         _ = try await ana.createGroup(.band("Uno"))
@@ -41,7 +41,7 @@ struct GroupTests {
     }
 
     @Test func formsAreValidated() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         await #expect(throws: KomunitError.invalidField(name: "memberLimit", reason: "debe estar entre 1 y 1000")) {
@@ -61,7 +61,7 @@ struct GroupTests {
     }
 
     @Test func onlyTheOwnerEditsAndTheLimitKeepsTheMembers() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         let bruno = try await fixture.user(named: "bruno")
@@ -81,7 +81,7 @@ struct GroupTests {
     }
 
     @Test func joiningAFullGroupIsRefused() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         let bruno = try await fixture.user(named: "bruno")
@@ -94,7 +94,7 @@ struct GroupTests {
     }
 
     @Test func leavingKeepsTheCountAndTheOwnerStaysWhileOthersRemain() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         let bruno = try await fixture.user(named: "bruno")
@@ -108,7 +108,7 @@ struct GroupTests {
     }
 
     @Test func theLastMemberLeavingDeletesTheGroupAndEverythingUnderIt() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         let bruno = try await fixture.user(named: "bruno")
@@ -121,8 +121,8 @@ struct GroupTests {
         _ = try await bruno.joinEvent(try #require(event.id), in: groupId)
         _ = try await ana.joinEvent(try #require(event.id), in: groupId)
         #expect(try await bruno.leaveGroup(groupId) == .left)
-        // messages 2 + attendances 2 + event 1 = 5 documents under the deleted group.
-        #expect(try await ana.leaveGroup(groupId) == .groupDeleted(documentsRemoved: 5))
+        // The clean-up trigger removes the 2 messages, 2 attendances and the event under it.
+        #expect(try await ana.leaveGroup(groupId) == .groupDeleted)
         let stats = try await fixture.app.statistics()
         #expect(stats.groups == 0 && stats.memberships == 0 && stats.messages == 0)
         #expect(stats.events == 0 && stats.attendances == 0)

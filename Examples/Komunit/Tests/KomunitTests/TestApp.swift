@@ -8,9 +8,9 @@ final class TestApp: Sendable {
     let directory: String
     let app: Komunit
 
-    init() throws {
+    init() async throws {
         directory = NSTemporaryDirectory() + "komunit-tests-" + UUID().uuidString
-        app = try Komunit(
+        app = try await Komunit(
             directory: directory,
             configuration: KomunitConfiguration(
                 projectID: "test-komunit", passwordIterations: 4, durability: .none, requireIndexes: true))

@@ -7,7 +7,7 @@ import ExampleSupport
 import RoomieFinder
 
 await DemoMain.run(program: "roomiefinder-demo", defaultDirectory: "./roomiefinder-data") { options in
-    let app = try RoomieFinder(directory: options.dataDirectory)
+    let app = try await RoomieFinder(directory: options.dataDirectory)
     defer { app.close() }
     try await DemoScript(app: app, directory: options.dataDirectory).run()
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite("Accounts")
 struct AccountTests {
     @Test func registrationCreatesTheAccountAndTheRegistrationProfile() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let account = try await fixture.app.register(Student.lucia.registration)
         #expect(account.email == "lucia@uva.es")
@@ -68,7 +68,7 @@ struct AccountTests {
         ),
     ])
     func registrationRejectsInvalidData(form: RegistrationForm, field: String) async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         do {
             _ = try await fixture.app.register(form)
@@ -84,7 +84,7 @@ struct AccountTests {
     }
 
     @Test func anEmailRegistersOnlyOnceWhateverItsCase() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         _ = try await fixture.app.register(Student.lucia.registration)
         var again = Student.lucia.registration
@@ -98,7 +98,7 @@ struct AccountTests {
     }
 
     @Test func signInChecksTheSaltedHash() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let registered = try await fixture.app.register(Student.lucia.registration)
         let signedIn = try await fixture.app.signIn(email: "Lucia@UVA.es", password: "secreto1")
@@ -119,7 +119,7 @@ struct AccountTests {
     }
 
     @Test func theAccountIsAHearthAuthAccountAndThePasswordIsNeverWrittenInPlain() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let account = try await fixture.app.register(Student.lucia.registration)
         // What `hearth serve` on the same directory would see: the same account, the same uid.
@@ -137,7 +137,7 @@ struct AccountTests {
     }
 
     @Test func enteringTheAppActsAsTheUserUnderTheRules() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.registered(.lucia)
         #expect(lucia.uid == lucia.account.uid)
@@ -154,7 +154,7 @@ struct AccountTests {
     }
 
     @Test func enteringWithoutAProfileFails() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let account = try await fixture.app.register(Student.lucia.registration)
         let admin = try fixture.adminView()

@@ -6,7 +6,7 @@ import Testing
 @Suite("Chat")
 struct ChatTests {
     @Test func startingAChatStoresNothingUntilTheFirstMessage() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
@@ -20,7 +20,7 @@ struct ChatTests {
     }
 
     @Test func chatPartnersAreChecked() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         await #expect(throws: RoomieFinderError.invalidChatPartner("you cannot chat with yourself")) {
@@ -41,7 +41,7 @@ struct ChatTests {
     }
 
     @Test func emptyMessagesAreRejected() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
@@ -51,7 +51,7 @@ struct ChatTests {
     }
 
     @Test func aMessageIsOneBatchOfFourWritesAtTheServersTime() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
@@ -76,7 +76,7 @@ struct ChatTests {
     }
 
     @Test func bothPartiesSeeMessagesArriveLive() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
@@ -102,7 +102,7 @@ struct ChatTests {
     }
 
     @Test func theChatListPutsTheNewestConversationFirst() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
@@ -125,7 +125,7 @@ struct ChatTests {
     }
 
     @Test func listenersReportSignOutAndBadPartners() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let updates = LiveUpdates<[MensajeChat]>()

@@ -6,7 +6,7 @@ import Testing
 @Suite("Favourites")
 struct FavoriteTests {
     @Test func togglingAddsThenRemovesOneDocumentPerUserAndAd() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
@@ -27,7 +27,7 @@ struct FavoriteTests {
     }
 
     @Test func aMissingAdCannotBeMarked() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let marcos = try await fixture.member(.marcos)
         await #expect(throws: RoomieFinderError.adNotFound(id: "gone")) { try await marcos.toggleFavorite("gone") }

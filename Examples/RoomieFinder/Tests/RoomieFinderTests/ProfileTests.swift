@@ -6,7 +6,7 @@ import Testing
 @Suite("Profile")
 struct ProfileTests {
     @Test func creatingTheProfileFillsEveryField() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.registered(.lucia)
         try await lucia.createProfile(Student.lucia.profile, photoPath: "images/\(lucia.uid).jpg")
@@ -26,7 +26,7 @@ struct ProfileTests {
     }
 
     @Test func withoutAPhotoTheDefaultAvatarIsUsed() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.registered(.lucia)
         try await lucia.createProfile(Student.lucia.profile)
@@ -37,7 +37,7 @@ struct ProfileTests {
         "estudios", "universidad", "idiomas", "sexo", "tipoPersona", "ambiente", "tiempoLibre", "descripcion",
     ])
     func everyProfileFieldIsRequired(field: String) async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.registered(.lucia)
         var form = Student.lucia.profile
@@ -61,7 +61,7 @@ struct ProfileTests {
     }
 
     @Test func changingThePhotoReplacesOnlyItsPath() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let before = try await lucia.ownProfile()
@@ -76,7 +76,7 @@ struct ProfileTests {
     }
 
     @Test func editingRewritesTheFieldsButNotThePhoto() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let before = try await lucia.ownProfile()
@@ -99,7 +99,7 @@ struct ProfileTests {
     }
 
     @Test func aMissingProfileIsReported() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let admin = try fixture.adminView()

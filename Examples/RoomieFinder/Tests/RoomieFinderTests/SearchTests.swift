@@ -16,7 +16,7 @@ struct SearchTests {
         let delicias: Anuncio
 
         init() async throws {
-            fixture = try TestApp()
+            fixture = try await TestApp()
             lucia = try await fixture.member(.lucia)
             marcos = try await fixture.member(.marcos)
             sara = try await fixture.member(.sara)

@@ -8,9 +8,9 @@ final class TestApp: Sendable {
     let directory: String
     let app: RoomieFinder
 
-    init() throws {
+    init() async throws {
         directory = NSTemporaryDirectory() + "roomiefinder-tests-" + UUID().uuidString
-        app = try RoomieFinder(
+        app = try await RoomieFinder(
             directory: directory,
             configuration: RoomieFinderConfiguration(
                 projectID: "test-roomiefinder", passwordIterations: 8, durability: .none))

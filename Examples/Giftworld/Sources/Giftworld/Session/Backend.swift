@@ -20,6 +20,34 @@ struct Backend: Sendable {
         }
     }
 
+    /// Registers the app's Firestore triggers on the data directory (each resumes from its durable
+    /// cursor, so work left by a stopped process is done now): the two membership triggers that
+    /// the thesis ran as Cloud Functions on `groups/{groupId}`.
+    func installTriggers() async throws(GiftworldError) -> [TriggerRegistration] {
+        do {
+            var registered: [TriggerRegistration] = []
+            registered.append(try await admin.onDocumentCreated("\(Collections.groups)/{groupId}", name: "giftworld-group-created") { event in
+                try await groupCreated(event.params["groupId"] ?? "")
+            })
+            registered.append(try await admin.onDocumentDeleted("\(Collections.groups)/{groupId}", name: "giftworld-group-deleted") { event in
+                try await groupDeleted(event.params["groupId"] ?? "")
+            })
+            return registered
+        } catch {
+            throw GiftworldError(error)
+        }
+    }
+
+    /// Returns once the triggers have done the work of every write made so far (what a screen
+    /// that shows their results waits for, as an app waits for a function's effect to arrive).
+    func triggersSettled() async throws(GiftworldError) {
+        do {
+            try await admin.waitForTriggers()
+        } catch {
+            throw GiftworldError(error)
+        }
+    }
+
     /// The membership trigger after a group was created: adds the group to `memberships/<uid>`
     /// of every member the stored group lists.
     func groupCreated(_ groupID: String) async throws(GiftworldError) {

@@ -5,7 +5,7 @@ import Hearth
 /// local accounts, and opens a `UserSession` for each signed-in user (CU-001, CU-002).
 ///
 /// ```swift
-/// let app = try Giftworld(directory: "./data")
+/// let app = try await Giftworld(directory: "./data")
 /// let account = try await app.register(RegistrationForm(firstname: "Ana", lastname: "García",
 ///     email: "ana@example.com", password: "pmdl1c1234$"))
 /// let ana = try await app.enterApp(as: account)   // every call now runs under the rules as Ana
@@ -15,11 +15,14 @@ public final class Giftworld: Sendable {
     public let configuration: GiftworldConfiguration
     /// Trusted server-side work (rules, accounts, triggers); never handed to users.
     let backend: Backend
+    /// The app's registered triggers (removed by `close()`).
+    private let triggers: [TriggerRegistration]
 
-    /// Opens (creating when needed) the data directory and installs `firestore.rules`.
+    /// Opens (creating when needed) the data directory, installs `firestore.rules` and registers
+    /// the app's triggers.
     /// - Throws: `storage` when the directory cannot be opened.
     public init(directory: String, configuration: GiftworldConfiguration = GiftworldConfiguration())
-        throws(GiftworldError)
+        async throws(GiftworldError)
     {
         self.configuration = configuration
         do {
@@ -30,6 +33,13 @@ public final class Giftworld: Sendable {
             backend = Backend(admin: storage.admin, accounts: storage.accounts)
         } catch {
             throw GiftworldError(error)
+        }
+        do {
+            triggers = try await backend.installTriggers()
+        } catch {
+            backend.admin.close()
+            backend.accounts.close()
+            throw error
         }
     }
 
@@ -88,6 +98,7 @@ public final class Giftworld: Sendable {
 
     /// Closes the backend's handles; sessions keep the directory open until they sign out.
     public func close() {
+        for trigger in triggers { trigger.remove() }
         backend.admin.close()
         backend.accounts.close()
     }

@@ -1,8 +1,9 @@
 import Hearth
 
 extension UserSession {
-    /// CU-005: creates a group with the chosen members (the creator included), then lets the
-    /// membership trigger record it so members can see each other's lists.
+    /// CU-005: creates a group with the chosen members (the creator included); the membership
+    /// trigger (`onDocumentCreated`) then records it so members can see each other's lists, and
+    /// the call returns once it has.
     /// - Throws: `invalidField` for a missing name or no other member; `userNotFound` for a
     ///   member who is not registered.
     @discardableResult
@@ -16,7 +17,7 @@ extension UserSession {
         } catch {
             throw GiftworldError(error)
         }
-        try await backend.groupCreated(reference.documentID)
+        try await backend.triggersSettled()
         return try await group(reference.documentID)
     }
 
@@ -45,8 +46,9 @@ extension UserSession {
         }
     }
 
-    /// CU-006: deletes a group the signed-in user created; the membership trigger then forgets
-    /// it. Purchases and debts made in it stay.
+    /// CU-006: deletes a group the signed-in user created; the membership trigger
+    /// (`onDocumentDeleted`) then forgets it, and the call returns once it has. Purchases and
+    /// debts made in it stay.
     /// - Throws: `groupNotFound`; `notAllowed` when someone else created it.
     public func deleteGroup(_ groupID: String) async throws(GiftworldError) {
         _ = try await group(groupID)
@@ -55,6 +57,6 @@ extension UserSession {
         } catch {
             throw GiftworldError(error)
         }
-        try await backend.groupDeleted(groupID)
+        try await backend.triggersSettled()
     }
 }

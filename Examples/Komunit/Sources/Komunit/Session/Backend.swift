@@ -21,14 +21,38 @@ struct Backend: Sendable {
         }
     }
 
-    /// Deletes a group outright (its owner's account is being deleted), then purges what hung from it.
-    func dissolveGroup(_ groupId: String) async throws(KomunitError) -> Int {
+    /// Registers the clean-up trigger (`onDocumentDeleted` on `groups/{groupId}`, the thesis's
+    /// Cloud Function); it resumes from its durable cursor, so a purge a stopped process left
+    /// undone runs now.
+    func installTriggers() async throws(KomunitError) -> [TriggerRegistration] {
+        do {
+            var registered: [TriggerRegistration] = []
+            registered.append(try await admin.onDocumentDeleted("\(Collections.groups)/{groupId}", name: "komunit-purge-group") { event in
+                _ = try await purgeGroup(event.params["groupId"] ?? "")
+            })
+            return registered
+        } catch {
+            throw KomunitError(error)
+        }
+    }
+
+    /// Returns once the triggers have done the work of every write made so far.
+    func triggersSettled() async throws(KomunitError) {
+        do {
+            try await admin.waitForTriggers()
+        } catch {
+            throw KomunitError(error)
+        }
+    }
+
+    /// Deletes a group outright (its owner's account is being deleted); the clean-up trigger
+    /// purges what hung from it.
+    func dissolveGroup(_ groupId: String) async throws(KomunitError) {
         do {
             try await admin.collection(Collections.groups).document(groupId).delete()
         } catch {
             throw KomunitError(error)
         }
-        return try await purgeGroup(groupId) + 1
     }
 
     /// The clean-up trigger of a deleted group: removes its messages, its events with their

@@ -5,7 +5,7 @@ import Hearth
 /// keeps the local accounts, and opens a `UserSession` for each signed-in user (CU01, CU02).
 ///
 /// ```swift
-/// let app = try Komunit(directory: "./data")
+/// let app = try await Komunit(directory: "./data")
 /// let account = try await app.register(RegistrationForm(name: "Ana Ruiz", username: "ana",
 ///     email: "ana@uma.es", password: "secreto1", latitude: 36.72, longitude: -4.42))
 /// let ana = try await app.enterApp(as: account)   // every call now runs under the rules as Ana
@@ -15,11 +15,13 @@ public final class Komunit: Sendable {
     public let configuration: KomunitConfiguration
     /// Trusted server-side work (rules, accounts, clean-up triggers); never handed to users.
     let backend: Backend
+    /// The app's registered triggers (removed by `close()`).
+    private let triggers: [TriggerRegistration]
 
-    /// Opens (creating when needed) the data directory and installs `firestore.rules` and
-    /// `firestore.indexes.json`.
+    /// Opens (creating when needed) the data directory, installs `firestore.rules` and
+    /// `firestore.indexes.json`, and registers the app's triggers.
     /// - Throws: `storage` when the directory cannot be opened.
-    public init(directory: String, configuration: KomunitConfiguration = KomunitConfiguration()) throws(KomunitError) {
+    public init(directory: String, configuration: KomunitConfiguration = KomunitConfiguration()) async throws(KomunitError) {
         self.configuration = configuration
         do {
             let options = EngineOptions(
@@ -31,6 +33,13 @@ public final class Komunit: Sendable {
             backend = Backend(admin: storage.admin, accounts: storage.accounts)
         } catch {
             throw KomunitError(error)
+        }
+        do {
+            triggers = try await backend.installTriggers()
+        } catch {
+            backend.admin.close()
+            backend.accounts.close()
+            throw error
         }
     }
 
@@ -87,6 +96,7 @@ public final class Komunit: Sendable {
 
     /// Closes the backend's handles; sessions keep the directory open until they sign out.
     public func close() {
+        for trigger in triggers { trigger.remove() }
         backend.admin.close()
         backend.accounts.close()
     }

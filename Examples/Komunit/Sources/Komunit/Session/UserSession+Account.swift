@@ -26,9 +26,10 @@ extension UserSession {
             }
         }
         for groupId in user.ownedGroupIds {
-            _ = try await backend.dissolveGroup(groupId)
+            try await backend.dissolveGroup(groupId)
             deleted += 1
         }
+        try await backend.triggersSettled()
         do {
             try await userReference().delete()
         } catch {

@@ -4,8 +4,9 @@ import Hearth
 public enum LeaveOutcome: Sendable, Equatable {
     /// The user left; the group goes on with its other members.
     case left
-    /// The user was the last member: the group and everything under it was deleted.
-    case groupDeleted(documentsRemoved: Int)
+    /// The user was the last member: the group was deleted, and the clean-up trigger removed
+    /// everything under it before the call returned.
+    case groupDeleted
 }
 
 extension UserSession {
@@ -109,7 +110,8 @@ extension UserSession {
             return last
         }
         guard deleted else { return .left }
-        return .groupDeleted(documentsRemoved: try await backend.purgeGroup(groupId))
+        try await backend.triggersSettled()
+        return .groupDeleted
     }
 
     /// The group read in `transaction`.

@@ -19,6 +19,29 @@ struct Backend: Sendable {
         }
     }
 
+    /// Registers CU-18's clean-up trigger (`onDocumentDeleted` on `Anuncios/{adId}`); it resumes
+    /// from its durable cursor, so a clean-up a stopped process left undone runs now.
+    func installTriggers() async throws(RoomieFinderError) -> [TriggerRegistration] {
+        do {
+            var registered: [TriggerRegistration] = []
+            registered.append(try await admin.onDocumentDeleted("\(Collections.ads)/{adId}", name: "roomiefinder-ad-deleted") { event in
+                _ = try await removeFavorites(ofDeletedAd: event.params["adId"] ?? "")
+            })
+            return registered
+        } catch {
+            throw RoomieFinderError(error)
+        }
+    }
+
+    /// Returns once the triggers have done the work of every write made so far.
+    func triggersSettled() async throws(RoomieFinderError) {
+        do {
+            try await admin.waitForTriggers()
+        } catch {
+            throw RoomieFinderError(error)
+        }
+    }
+
     /// CU-18's clean-up trigger: once an ad is gone, removes every favourite that points to it
     /// (other users' included, which no client may touch) and returns how many.
     func removeFavorites(ofDeletedAd adID: String) async throws(RoomieFinderError) -> Int {

@@ -5,7 +5,7 @@ import Hearth
 /// local accounts, and opens a `UserSession` for each signed-in user (CU-01, CU-03, CU-04).
 ///
 /// ```swift
-/// let app = try RoomieFinder(directory: "./data")
+/// let app = try await RoomieFinder(directory: "./data")
 /// let account = try await app.register(RegistrationForm(nombre: "Lucía", apellido: "Martín",
 ///     fnac: "2001-03-14", email: "lucia@uva.es", password: "secreto1"))
 /// let lucia = try await app.enterApp(as: account)   // every call now runs under the rules as Lucía
@@ -15,11 +15,14 @@ public final class RoomieFinder: Sendable {
     public let configuration: RoomieFinderConfiguration
     /// Trusted server-side work (rules, accounts, clean-up triggers); never handed to users.
     let backend: Backend
+    /// The app's registered triggers (removed by `close()`).
+    private let triggers: [TriggerRegistration]
 
-    /// Opens (creating when needed) the data directory and installs `firestore.rules`.
+    /// Opens (creating when needed) the data directory, installs `firestore.rules` and registers
+    /// the app's triggers.
     /// - Throws: `storage` when the directory cannot be opened.
     public init(directory: String, configuration: RoomieFinderConfiguration = RoomieFinderConfiguration())
-        throws(RoomieFinderError)
+        async throws(RoomieFinderError)
     {
         self.configuration = configuration
         do {
@@ -30,6 +33,13 @@ public final class RoomieFinder: Sendable {
             backend = Backend(admin: storage.admin, accounts: storage.accounts)
         } catch {
             throw RoomieFinderError(error)
+        }
+        do {
+            triggers = try await backend.installTriggers()
+        } catch {
+            backend.admin.close()
+            backend.accounts.close()
+            throw error
         }
     }
 
@@ -91,6 +101,7 @@ public final class RoomieFinder: Sendable {
 
     /// Closes the backend's handle; sessions keep the directory open until they sign out.
     public func close() {
+        for trigger in triggers { trigger.remove() }
         backend.admin.close()
         backend.accounts.close()
     }

@@ -4,8 +4,9 @@ import Hearth
 public enum AdDeletion: Sendable, Equatable {
     /// The user did not confirm (alternate flow 3b): nothing was deleted.
     case cancelled
-    /// The ad is gone, and so are the favourites that pointed to it.
-    case deleted(favoritesRemoved: Int)
+    /// The ad is gone, and the clean-up trigger removed the favourites that pointed to it
+    /// before the call returned.
+    case deleted
 }
 
 extension UserSession {
@@ -58,8 +59,8 @@ extension UserSession {
         return try await ad(id)
     }
 
-    /// CU-18: deletes an ad once the user confirmed, then lets the backend remove the favourites
-    /// that pointed to it. Only the owner may delete: for anyone else the rules refuse.
+    /// CU-18: deletes an ad once the user confirmed; the clean-up trigger removes the favourites
+    /// that pointed to it, and the call returns once it has. Only the owner may delete: for anyone else the rules refuse.
     /// - Parameter confirmed: the answer to "¿Borrar anuncio?"; false ends the use case.
     /// - Throws: `adNotFound`; `notAllowed`.
     public func deleteAd(_ id: String, confirmed: Bool) async throws(RoomieFinderError) -> AdDeletion {
@@ -70,6 +71,7 @@ extension UserSession {
         } catch {
             throw RoomieFinderError(error)
         }
-        return .deleted(favoritesRemoved: try await backend.removeFavorites(ofDeletedAd: id))
+        try await backend.triggersSettled()
+        return .deleted
     }
 }

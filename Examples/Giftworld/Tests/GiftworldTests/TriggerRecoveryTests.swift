@@ -1,0 +1,42 @@
+import Foundation
+import Giftworld
+import Hearth
+import Testing
+
+/// The membership work runs in durable triggers: a group whose creation landed while no trigger
+/// was running (the app's process had stopped) gets its memberships when the app opens again.
+@Suite("Membership triggers survive a stopped process")
+struct TriggerRecoveryTests {
+    @Test func aGroupStoredWhileTheAppWasDownGetsItsMembershipsOnReopening() async throws {
+        let test = try await TestApp()
+        let ana = try await test.session(People.ana)
+        let luis = try await test.session(People.luis)
+        let anaID = ana.uid
+        let luisID = luis.uid
+        ana.signOut()
+        luis.signOut()
+        test.app.close()
+
+        // The group document as a client wrote it, with no trigger registered to see it.
+        let raw = try Firestore(directory: test.directory, projectID: "test-giftworld")
+        try await raw.collection(Collections.groups).document("g-offline").setData([
+            "name": "Offline", "image_url": "", "members": [anaID, luisID], "createdBy": anaID,
+        ])
+        raw.close()
+
+        let reopened = try await Giftworld(
+            directory: test.directory,
+            configuration: GiftworldConfiguration(projectID: "test-giftworld", passwordIterations: 8, durability: .none))
+        defer {
+            reopened.close()
+            try? FileManager.default.removeItem(atPath: test.directory)
+        }
+        let admin = try Firestore(directory: test.directory, projectID: "test-giftworld")
+        defer { admin.close() }
+        try await admin.waitForTriggers()
+        for uid in [anaID, luisID] {
+            let membership = try await admin.collection(Collections.memberships).document(uid).getDocument()
+            #expect(membership.get("groups") as? [String] == ["g-offline"], "membership of \(uid)")
+        }
+    }
+}
