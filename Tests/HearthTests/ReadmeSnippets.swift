@@ -60,3 +60,11 @@ try await assertSucceeds { try await alice.document("posts/p1").getDocument() }
 try await assertFails { try await env.unauthenticatedContext().document("posts/p1").getDocument() }
 try await assertFails { try await alice.collection("posts").getDocuments() }  // rules are not filters
 }
+
+fileprivate func readmeSnippet4() async throws {
+let db = try Firestore(directory: "./data", projectID: "demo-app")
+try await db.onDocumentCreated("groups/{groupId}") { event in
+    let stats = event.firestore.document("stats/groups")
+    try await stats.setData(["count": FieldValue.increment(Int64(1)), "last": event.params["groupId"] ?? ""], merge: true)
+}
+}

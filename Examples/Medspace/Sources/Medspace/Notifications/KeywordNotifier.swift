@@ -1,28 +1,26 @@
 public import Hearth
 import Synchronization
 
-/// UC23's backend: listens to the four post collections with admin access, as a Cloud Function
-/// trigger on document creation would (the thesis's app polled every 60 s instead), and writes
-/// one notification per interested user for each new post.
+/// UC23's backend: one Firestore trigger per post collection (`onDocumentCreated` on
+/// `News/{postId}`, `Cases/{postId}`, …, the Cloud Functions the thesis's polling every 60 s stands
+/// for), writing one notification per interested user for each new post.
 ///
 /// Rules it keeps:
-/// 1. Posts already stored when `start()` returns are not announced: the first snapshot of each
-///    listener is the starting point, later `added` changes are new posts.
+/// 1. Posts stored before the first `start()` on a data directory are not announced; posts made
+///    while the app was stopped are, when it starts again (each trigger's cursor is durable).
 /// 2. One notification per user and post: its id is `<kind>_<postId>`, so several matching
-///    keywords, or the same post seen twice, still make one document.
+///    keywords, or the same post delivered twice (delivery is at least once), make one document.
 /// 3. Never the author, never a user whose `notifications` is off when the post is processed.
-/// 4. Posts are processed one at a time, in the order the listeners delivered them.
+/// 4. Posts of one collection are processed one at a time, in commit order; a failed post is
+///    retried, then kept on its trigger's dead-letter list.
 public final class KeywordNotifier: Sendable {
     /// Firestore's limit on the values of an `in` filter.
     static let inLimit = 30
 
-    /// Mutable state, guarded by `state`'s mutex: the listener registrations, the queue's input,
-    /// the worker, progress counters and the callers waiting for progress.
+    /// Mutable state, guarded by `state`'s mutex: the trigger registrations, progress counters and
+    /// the callers waiting for progress.
     private struct State {
-        var registrations: [any ListenerRegistration] = []
-        var queue: AsyncStream<NewPost>.Continuation?
-        var worker: Task<Void, Never>?
-        var seenFirstSnapshot: Set<PostKind> = []
+        var registrations: [TriggerRegistration] = []
         var progress = NotifierProgress()
         var waiters: [Int: Waiter] = [:]
         var nextWaiter = 0
@@ -44,52 +42,36 @@ public final class KeywordNotifier: Sendable {
         self.admin = admin
     }
 
-    /// Starts listening; returns once every post collection delivered its first snapshot, so every
-    /// post committed after this returns will be processed.
-    /// - Throws: the first listener error.
+    /// Registers the four triggers; every post committed after this returns will be processed.
+    /// - Throws: a registration's error (`ALREADY_EXISTS` when already started).
     public func start() async throws {
-        let (queue, input) = AsyncStream<NewPost>.makeStream()
-        let (ready, readyInput) = AsyncStream<(any Error)?>.makeStream()
-        let worker = Task { [self] in
-            for await post in queue { await process(post) }
-        }
-        state.withLock { state in
-            state.queue = input
-            state.worker = worker
-        }
-        var registrations: [any ListenerRegistration] = []
-        for kind in PostKind.allCases {
-            registrations.append(
-                admin.collection(kind.collection).addSnapshotListener { [self] snapshot, error in
-                    receive(kind, snapshot, error, ready: readyInput)
+        var registrations: [TriggerRegistration] = []
+        do {
+            for kind in PostKind.allCases {
+                registrations.append(try await admin.onDocumentCreated(
+                    "\(kind.collection)/{postId}", name: "medspace-keywords-\(kind.collection)"
+                ) { [self] event in
+                    let document = event.data
+                    try await process(NewPost(
+                        kind: kind, id: document.documentID, author: document.get("user") as? String ?? "",
+                        title: document.get("title") as? String ?? "",
+                        description: document.get("description") as? String ?? ""))
                 })
+            }
+        } catch {
+            registrations.forEach { $0.remove() }
+            throw error
         }
         state.withLock { $0.registrations = registrations }
-        var started = 0
-        for await failure in ready {
-            if let failure {
-                readyInput.finish()
-                await stop()
-                throw failure
-            }
-            started += 1
-            if started == PostKind.allCases.count { break }
-        }
-        readyInput.finish()
     }
 
-    /// Stops listening, then finishes the posts already queued.
+    /// Stops the triggers (a post being processed is processed again at the next start).
     public func stop() async {
-        let (registrations, worker) = state.withLock { state in
-            defer {
-                state.registrations = []
-                state.queue?.finish()
-                state.queue = nil
-            }
-            return (state.registrations, state.worker)
+        let registrations = state.withLock { state in
+            defer { state.registrations = [] }
+            return state.registrations
         }
         registrations.forEach { $0.remove() }
-        await worker?.value
     }
 
     /// What the notifier has done so far.
@@ -121,37 +103,9 @@ public final class KeywordNotifier: Sendable {
         }
     }
 
-    /// One listener callback: the first snapshot marks the collection ready; later `added`
-    /// changes are queued as new posts.
-    private func receive(
-        _ kind: PostKind, _ snapshot: QuerySnapshot?, _ error: (any Error)?,
-        ready: AsyncStream<(any Error)?>.Continuation
-    ) {
-        guard let snapshot else {
-            let failure = error ?? FirestoreError(.unknown, "The listener ended without a snapshot.")
-            state.withLock { $0.progress.failures.append("listening to \(kind.collection): \(failure)") }
-            ready.yield(failure)
-            return
-        }
-        let queue = state.withLock { state -> AsyncStream<NewPost>.Continuation? in
-            state.seenFirstSnapshot.insert(kind).inserted ? nil : state.queue
-        }
-        guard let queue else {
-            ready.yield(nil)
-            return
-        }
-        for change in snapshot.documentChanges where change.type == .added {
-            let document = change.document
-            queue.yield(
-                NewPost(
-                    kind: kind, id: document.documentID, author: document.get("user") as? String ?? "",
-                    title: document.get("title") as? String ?? "",
-                    description: document.get("description") as? String ?? ""))
-        }
-    }
-
-    /// Processes one post and records the outcome.
-    private func process(_ post: NewPost) async {
+    /// Processes one post and records the outcome; a failure is recorded and thrown (the trigger
+    /// retries it).
+    private func process(_ post: NewPost) async throws {
         let outcome: Result<Int, any Error>
         do {
             outcome = .success(try await deliver(post))
@@ -159,10 +113,13 @@ public final class KeywordNotifier: Sendable {
             outcome = .failure(error)
         }
         let ready = state.withLock { state -> [Waiter] in
-            state.progress.processedPosts += 1
             switch outcome {
-            case .success(let count): state.progress.deliveredNotifications += count
-            case .failure(let error): state.progress.failures.append("\(post.kind.collection)/\(post.id): \(error)")
+            case .success(let count):
+                state.progress.processedPosts += 1
+                state.progress.deliveredNotifications += count
+            case .failure(let error):
+                state.progress.failures.append("\(post.kind.collection)/\(post.id): \(error)")
+                return []
             }
             let done = state.waiters.filter { $0.value.count <= state.progress.processedPosts }
             for id in done.keys { state.waiters[id] = nil }
@@ -172,6 +129,7 @@ public final class KeywordNotifier: Sendable {
             waiter.timer?.cancel()
             waiter.continuation.resume()
         }
+        if case .failure(let error) = outcome { throw error }
     }
 
     /// Finds the keywords the post contains, keeps the owners who want notifications, and writes
@@ -214,7 +172,7 @@ public struct NotifierProgress: Sendable, Equatable {
     public var processedPosts = 0
     /// Notifications written.
     public var deliveredNotifications = 0
-    /// What went wrong, one line per failure (a failed post is not retried).
+    /// What went wrong, one line per failed attempt (the trigger retries a failed post).
     public var failures: [String] = []
 }
 
