@@ -20,6 +20,8 @@ package final class Engine: Sendable {
     let policyHolder = PolicyHolder()
     /// The registered triggers.
     let triggers = TriggerRegistry()
+    /// Stores the triggers' cursors in batches.
+    let cursorFlusher = TriggerCursorFlusher()
     /// The TTL sweeper, while one runs (`startTTL`).
     let ttl = TTLSchedule()
     /// The marker of an unsynced load into a new directory, until its closing sync removed it.

@@ -14,10 +14,10 @@ import LMDB
 /// the writer thread after start (and read through `committedVersion`, an atomic); `readFloor`
 /// is atomic.
 final class Writer: @unchecked Sendable {
-    /// A submitted commit and the continuation waiting for it.
+    /// A submitted commit and who is told its outcome (on the writer thread).
     private struct Pending {
         let request: CommitRequest
-        let continuation: CheckedContinuation<CommitResult, any Error>
+        let complete: @Sendable (Result<CommitResult, any Error>) -> Void
     }
 
     private let environment: Environment
@@ -128,10 +128,37 @@ final class Writer: @unchecked Sendable {
                     continuation.resume(throwing: FirestoreError(.unavailable, "The database is closed."))
                     return
                 }
-                queue.append(Pending(request: request, continuation: continuation))
+                queue.append(Pending(request: request) { continuation.resume(with: $0) })
                 condition.signal()
                 condition.unlock()
             }
+        } catch {
+            throw StorageErrorMapping.firestoreError(error)
+        }
+    }
+
+    /// Queues a commit and blocks the calling thread until it is durable (or failed): for the few
+    /// synchronous callers (closing an engine stores its triggers' cursors).
+    func submitAndWait(_ request: CommitRequest) throws(FirestoreError) -> CommitResult {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<CommitResult, any Error>?>(nil)
+        condition.lock()
+        guard !isClosed else {
+            condition.unlock()
+            throw FirestoreError(.unavailable, "The database is closed.")
+        }
+        queue.append(Pending(request: request) { result in
+            outcome.withLock { $0 = result }
+            done.signal()
+        })
+        condition.signal()
+        condition.unlock()
+        done.wait()
+        guard let result = outcome.withLock({ $0 }) else {
+            throw FirestoreError(.internal, "The writer answered no outcome.")
+        }
+        do {
+            return try result.get()
         } catch {
             throw StorageErrorMapping.firestoreError(error)
         }
@@ -248,7 +275,7 @@ final class Writer: @unchecked Sendable {
             outcomes = batch.map { _ in .failure(failure) }
         }
         for (pending, outcome) in zip(batch, outcomes) {
-            pending.continuation.resume(with: outcome.mapError { $0 as any Error })
+            pending.complete(outcome.mapError { $0 as any Error })
         }
         if let groupBacklog { keep(groupBacklog) }
     }

@@ -3,14 +3,19 @@ import LMDB
 extension Engine {
     /// The changes committed after version `cursor`, oldest first, with each document's state
     /// before and after its commit: at most about `limit` changes (whole commits only, at least one).
-    /// What the log no longer holds (older than the retention window and no trigger cursor) is gone.
-    package func loggedChanges(after cursor: Int64, limit: Int = 256) throws(FirestoreError) -> CommitLogPage {
+    /// Only changes `wanted` accepts are read whole and returned (the others are only counted
+    /// towards `limit`). What the log no longer holds (older than the retention window and no
+    /// trigger cursor) is gone.
+    package func loggedChanges(
+        after cursor: Int64, limit: Int = 256, wanted: (DatabaseID, DocumentKey) -> Bool = { _, _ in true }
+    ) throws(FirestoreError) -> CommitLogPage {
         try read { txn in
             var page = CommitLogPage(changes: [], lastVersion: cursor, hasMore: false)
+            var looked = 0
             var databases: [UInt32: DatabaseID]?
             try txn.scan(in: store.tables.changes, from: StorageKeys.change(version: cursor + 1), to: nil) { key, value in
                 guard let raw = key.bigEndianUInt64(at: 0) else { throw FirestoreError(.dataLoss, "Corrupt commit log key.") }
-                if page.changes.count >= limit {
+                if looked >= limit {
                     page.hasMore = true
                     return false
                 }
@@ -20,7 +25,8 @@ extension Engine {
                 guard let database = databases?[record.db] else {
                     throw FirestoreError(.dataLoss, "The commit log names database number \(record.db), which is not stored.")
                 }
-                for (index, key) in record.keys.enumerated() {
+                looked += record.keys.count
+                for (index, key) in record.keys.enumerated() where wanted(database, key) {
                     page.changes.append(LoggedChange(
                         version: version, index: index, database: database, key: key,
                         before: try store.version(database, key: key, at: version - 1, in: txn),

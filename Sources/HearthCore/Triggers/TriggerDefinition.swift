@@ -26,6 +26,13 @@ package struct TriggerDefinition: Sendable {
         self.retry = retry
     }
 
+    /// Whether a change of `key` in `database` can fire the trigger (its kind not yet considered).
+    package func mayFire(on database: DatabaseID, _ key: DocumentKey) -> Bool {
+        if let project, project != database.project { return false }
+        if let wantedDatabase = self.database, wantedDatabase != database.database { return false }
+        return pattern.match(key.path) != nil
+    }
+
     /// The event for `change`, or nil when the trigger does not fire on it.
     package func event(for change: LoggedChange) -> TriggerEvent? {
         if let project, project != change.database.project { return nil }

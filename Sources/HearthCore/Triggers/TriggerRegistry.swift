@@ -67,6 +67,7 @@ extension Engine {
     package func removeTrigger(named name: String) -> Bool {
         guard let runner = triggers.remove(name) else { return false }
         runner.stop()
+        flushTriggerCursors(only: name)
         return true
     }
 
@@ -94,6 +95,7 @@ extension Engine {
     /// Stops every trigger (closing).
     func stopTriggers() {
         for runner in triggers.removeAll() { runner.stop() }
+        flushTriggerCursors()
     }
 }
 

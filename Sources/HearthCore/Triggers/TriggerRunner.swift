@@ -64,19 +64,21 @@ package final class TriggerRunner: Sendable {
         while !Task.isCancelled {
             let page: CommitLogPage
             do {
-                page = try engine.loggedChanges(after: cursor, limit: 256)
+                page = try engine.loggedChanges(after: cursor, limit: 256) { [definition] database, key in
+                    definition.mayFire(on: database, key)
+                }
             } catch {
                 note { $0.lastError = "Reading the commit log failed: \(error.message)" }
                 guard await iterator.next() != nil else { return }
                 continue
             }
-            // The last version all of whose changes are handled (each commit's first change ends the one before).
+            // The last version all of whose changes are handled (a change of a later commit ends the ones before).
             var done = cursor
             for change in page.changes {
-                if change.index == 0 { done = max(done, change.version - 1) }
+                done = max(done, change.version - 1)
                 if let event = definition.event(for: change) {
                     guard await handle(event) else {
-                        if done != cursor { await save(cursor: done) }
+                        if done != cursor { save(cursor: done) }
                         return
                     }
                 }
@@ -84,7 +86,7 @@ package final class TriggerRunner: Sendable {
             done = page.lastVersion
             if done != cursor {
                 cursor = done
-                guard await save(cursor: cursor) else { return }
+                save(cursor: cursor)
             }
             if !page.hasMore, await iterator.next() == nil { return }
         }
@@ -133,17 +135,11 @@ package final class TriggerRunner: Sendable {
         }
     }
 
-    /// Stores the cursor; false when the engine no longer takes writes.
-    @discardableResult
-    private func save(cursor: Int64) async -> Bool {
-        do {
-            try await engine.saveTriggerState([.cursor(trigger: definition.name, version: cursor)])
-            note { $0.cursor = cursor }
-            return true
-        } catch {
-            note { $0.lastError = "Storing the cursor failed: \(error.message)" }
-            return false
-        }
+    /// Hands the cursor to the engine's cursor flusher, which stores it within a few milliseconds
+    /// (or at once when the trigger is removed or the engine closes).
+    private func save(cursor: Int64) {
+        engine.cursorFlusher.note(definition.name, cursor, engine: engine)
+        note { $0.cursor = cursor }
     }
 
     /// Delivers a dead letter once more; removes it when that succeeds.
