@@ -14,6 +14,7 @@
 @_exported public import protocol HearthCore.CommitClock
 @_exported public import struct HearthCore.SystemClock
 @_exported public import struct HearthCore.IndexConfiguration
+@_exported public import struct HearthCore.TTLPolicy
 @_exported public import struct HearthCore.ExplainOptions
 @_exported public import struct HearthCore.ExplainMetrics
 @_exported public import enum HearthCore.FieldOperator

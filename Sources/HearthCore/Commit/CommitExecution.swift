@@ -67,7 +67,7 @@ enum CommitExecution {
                     key: change.key,
                     before: DocumentRecord(contents: change.before, fullID: nil).document(key: change.key),
                     after: DocumentRecord(contents: change.after, fullID: nil).document(key: change.key))
-            }))
+            }, depth: request.depth, author: request.author))
         }
         return CommitResult(writeResults: plan.writeResults, commitTime: commitTime)
     }

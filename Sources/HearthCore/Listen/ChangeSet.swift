@@ -8,6 +8,10 @@ package struct ChangeSet: Sendable {
     package let database: DatabaseID
     /// Each changed document: its state before and after the commit (nil = missing).
     package let changes: [Change]
+    /// How many trigger handlers lie between the client and this commit (`TriggerDepth`).
+    package var depth: UInt8 = 0
+    /// Who committed.
+    package var author: ChangeAuthor = .admin
 
     /// One document's change.
     package struct Change: Sendable {

@@ -11,6 +11,8 @@ package final class TriggerRunner: Sendable {
     private let engine: Engine
     private let wake: AsyncStream<Void>.Continuation
     private let state: Mutex<State>
+    /// The writer's change sets since the runner last caught up with the log.
+    private let feed: TriggerFeed
 
     private struct State {
         var task: Task<Void, Never>?
@@ -25,6 +27,7 @@ package final class TriggerRunner: Sendable {
         self.engine = engine
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         self.wake = wake
+        self.feed = TriggerFeed { wake.yield() }
         self.state = Mutex(State(wakes: wakes, status: TriggerStatus(definition: definition, cursor: cursor)))
     }
 
@@ -33,7 +36,7 @@ package final class TriggerRunner: Sendable {
 
     /// Starts following the log from `cursor`.
     func start() {
-        let follow = engine.followChanges(.everything) { [wake] _, _, _ in wake.yield() }
+        let follow = engine.follow(feed)
         state.withLock { state in
             state.follow = follow
             guard let wakes = state.wakes else { return }
@@ -61,20 +64,36 @@ package final class TriggerRunner: Sendable {
     private func run(from start: Int64, wakes: AsyncStream<Void>) async {
         var cursor = start
         var iterator = wakes.makeAsyncIterator()
+        // Caught up: the log held nothing after the cursor when last read, so every later commit
+        // is in the feed (it was registered before that read); until then, and after the feed
+        // overflows, the log is read.
+        var caughtUp = false
+        let wanted = { [definition] (database: DatabaseID, key: DocumentKey) in definition.mayFire(on: database, key) }
         while !Task.isCancelled {
-            let page: CommitLogPage
-            do {
-                page = try engine.loggedChanges(after: cursor, limit: 256) { [definition] database, key in
-                    definition.mayFire(on: database, key)
+            var changes: [LoggedChange]
+            var last = cursor
+            var more = false
+            if caughtUp, let live = feed.take(after: cursor) {
+                changes = live.flatMap { $0.loggedChanges(wanted: wanted) }
+                last = live.last?.version ?? cursor
+            } else {
+                caughtUp = false
+                feed.reset()
+                do {
+                    let page = try engine.loggedChanges(after: cursor, limit: 256, wanted: wanted)
+                    changes = page.changes
+                    last = page.lastVersion
+                    more = page.hasMore
+                    caughtUp = !page.hasMore
+                } catch {
+                    note { $0.lastError = "Reading the commit log failed: \(error.message)" }
+                    guard await iterator.next() != nil else { return }
+                    continue
                 }
-            } catch {
-                note { $0.lastError = "Reading the commit log failed: \(error.message)" }
-                guard await iterator.next() != nil else { return }
-                continue
             }
             // The last version all of whose changes are handled (a change of a later commit ends the ones before).
             var done = cursor
-            for change in page.changes {
+            for change in changes {
                 done = max(done, change.version - 1)
                 if let event = definition.event(for: change) {
                     guard await handle(event) else {
@@ -83,12 +102,11 @@ package final class TriggerRunner: Sendable {
                     }
                 }
             }
-            done = page.lastVersion
-            if done != cursor {
-                cursor = done
+            if last != cursor {
+                cursor = last
                 save(cursor: cursor)
             }
-            if !page.hasMore, await iterator.next() == nil { return }
+            if !more, await iterator.next() == nil { return }
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Hearth
-import HearthCore
+
 import HearthTestSupport
 
 @Suite("TTL policies")

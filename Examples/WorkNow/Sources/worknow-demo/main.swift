@@ -7,7 +7,7 @@ import ExampleSupport
 import WorkNow
 
 await DemoMain.run(program: "worknow-demo", defaultDirectory: "./worknow-data") { options in
-    let app = try WorkNow(directory: options.dataDirectory)
+    let app = try await WorkNow(directory: options.dataDirectory)
     defer { app.close() }
     try await DemoScript(app: app, directory: options.dataDirectory).run()
 }

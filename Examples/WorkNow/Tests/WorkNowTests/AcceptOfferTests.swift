@@ -7,7 +7,7 @@ import WorkNow
 struct AcceptOfferTests {
     @Test(arguments: 1...20)
     func concurrentAcceptsOfDifferentOffersLetExactlyOneWin(round: Int) async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         var workers: [UserSession] = []
@@ -45,7 +45,7 @@ struct AcceptOfferTests {
     }
 
     @Test func onlyTheClientMovesTheRequestAndOnlyForward() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))

@@ -6,7 +6,7 @@ import WorkNow
 @Suite("Accounts")
 struct AccountTests {
     @Test func registrationWritesTheProfileWithZeroedCounters() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let luis = try await fixture.session(
             People.worker("Luis", at: People.chamberi, trades: [.electricista, .limpieza]))
@@ -21,7 +21,7 @@ struct AccountTests {
     }
 
     @Test func badFormsAreRefusedWithTheAppsMessages() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         var form = People.client(1)
         form.password = "1234567"
@@ -49,7 +49,7 @@ struct AccountTests {
     }
 
     @Test func signInFindsTheAccountAndRefusesWrongPasswords() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let account = try await fixture.app.register(People.client(2))
         await #expect(throws: WorkNowError.emailAlreadyInUse("ana2@test.es")) {
@@ -65,7 +65,7 @@ struct AccountTests {
     }
 
     @Test func subscribingChangesTradesAndWorkAreaButNotTheIdentity() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let updated = try await ana.subscribe(to: [.fontaneria, .cerrajeria])

@@ -18,7 +18,7 @@ struct ChatTests {
     }
 
     @Test func thePartiesOfAnAcceptedJobChatLive() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
@@ -43,7 +43,7 @@ struct ChatTests {
     }
 
     @Test func theViewHoldsTheLast25MessagesAndSlidesWithNewOnes() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
@@ -59,7 +59,7 @@ struct ChatTests {
     }
 
     @Test func onlyThePartiesOfATakenJobMayChat() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))

@@ -6,7 +6,7 @@ import WorkNow
 @Suite("Offers")
 struct OfferTests {
     @Test func anOfferIsStoredUnderTheWorkersUid() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
@@ -22,7 +22,7 @@ struct OfferTests {
     }
 
     @Test func offersAboveTheMaximumOrRepeatedAreRefused() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
@@ -46,7 +46,7 @@ struct OfferTests {
     }
 
     @Test func onlySubscribedOtherWorkersOfferOnOpenRequests() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let pilar = try await fixture.session(People.worker("Pilar", at: People.chamberi, trades: [.fontaneria]))
@@ -69,7 +69,7 @@ struct OfferTests {
     }
 
     @Test func offersAreReadableOnlyByTheirWorkerAndTheClient() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
@@ -83,7 +83,7 @@ struct OfferTests {
     }
 
     @Test func concurrentOffersByOneWorkerStoreExactlyOne() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))

@@ -6,7 +6,7 @@ import WorkNow
 @Suite("Open requests")
 struct OpenRequestsTests {
     @Test func requestsNeedADescriptionAndALocation() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         var form = People.sockets()
@@ -29,7 +29,7 @@ struct OpenRequestsTests {
     }
 
     @Test func aNewRequestReachesEveryMatchingWorkerAndNoOther() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let near = try await fixture.session(People.worker("Luis", at: People.chamberi))
@@ -72,7 +72,7 @@ struct OpenRequestsTests {
     }
 
     @Test func aRequestLeavesTheViewWhenAcceptedOrCancelled() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
@@ -93,7 +93,7 @@ struct OpenRequestsTests {
     }
 
     @Test func aWorkerWithoutTradesSeesNothingAndOwnRequestsAreHidden() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let none = ListenerInbox<[Solicitud]>()

@@ -6,7 +6,7 @@ import WorkNow
 @Suite("Professionals")
 struct ProfessionalsTests {
     @Test func professionalsInRangeByAverageRating() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))

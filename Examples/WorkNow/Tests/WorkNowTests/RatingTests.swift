@@ -6,7 +6,7 @@ import WorkNow
 @Suite("Ratings")
 struct RatingTests {
     @Test func bothPartiesRateOnceAfterTheJobIsDone() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
@@ -28,7 +28,7 @@ struct RatingTests {
     }
 
     @Test func outsidersCannotRateAJob() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
@@ -42,7 +42,7 @@ struct RatingTests {
     }
 
     @Test func concurrentRatingsOfOneWorkerLoseNoUpdate() async throws {
-        let fixture = try TestApp()
+        let fixture = try await TestApp()
         defer { fixture.close() }
         let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
         var jobs: [AcceptedJob] = []

@@ -8,9 +8,9 @@ final class TestApp: Sendable {
     let directory: String
     let app: WorkNow
 
-    init() throws {
+    init() async throws {
         directory = NSTemporaryDirectory() + "worknow-tests-" + UUID().uuidString
-        app = try WorkNow(
+        app = try await WorkNow(
             directory: directory,
             configuration: WorkNowConfiguration(
                 projectID: "test-worknow", passwordIterations: 8, durability: .none, requireIndexes: true))

@@ -12,6 +12,11 @@ enum Collections {
     static let offers = "offers"
     /// The collection id of the messages under a chat.
     static let messages = "messages"
+    /// The collection id of a worker's request alerts under `users/{uid}`.
+    static let alerts = "alerts"
+
+    /// `users/<uid>/alerts`.
+    static func alerts(of uid: String) -> String { "\(users)/\(uid)/\(alerts)" }
 
     /// `requests/<id>/offers`.
     static func offers(of requestID: String) -> String { "\(requests)/\(requestID)/\(offers)" }

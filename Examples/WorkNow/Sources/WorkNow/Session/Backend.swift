@@ -2,8 +2,9 @@ import ExampleSupport
 import Foundation
 import Hearth
 
-/// The trusted side of the app (what Firebase runs as the Admin SDK): the admin handle, which the
-/// rules do not judge, and the account store. Users never get it.
+/// The trusted side of the app (what Firebase runs as the Admin SDK and Cloud Functions): the
+/// admin handle, which the rules do not judge, the account store and the request fan-out
+/// trigger. Users never get it.
 struct Backend: Sendable {
     /// Admin access to the app's database.
     let admin: Firestore
@@ -17,6 +18,57 @@ struct Backend: Sendable {
         } catch {
             throw WorkNowError(error)
         }
+    }
+
+    /// Registers the request fan-out (`onDocumentCreated` on `requests/{requestId}`, the Cloud
+    /// Function behind the thesis's push notifications); it resumes from its durable cursor.
+    func installTriggers() async throws(WorkNowError) -> [TriggerRegistration] {
+        do {
+            return [try await admin.onDocumentCreated("\(Collections.requests)/{requestId}", name: "worknow-request-alerts") { event in
+                try await alertWorkers(about: event.data)
+            }]
+        } catch {
+            throw WorkNowError(error)
+        }
+    }
+
+    /// Returns once the triggers have done the work of every write made so far.
+    func triggersSettled() async throws(WorkNowError) {
+        do {
+            try await admin.waitForTriggers()
+        } catch {
+            throw WorkNowError(error)
+        }
+    }
+
+    /// The fan-out: one alert for every worker subscribed to the request's trade whose radius
+    /// covers its place (the client excluded), with the distance. Alerts are keyed by request, so
+    /// a delivery made twice writes the same documents.
+    func alertWorkers(about request: QueryDocumentSnapshot) async throws {
+        guard let trade = request.get("categoria") as? String, let place = request.get("location") as? GeoPoint else { return }
+        let client = request.get("client") as? String
+        let workers = try await admin.collection(Collections.users).whereField("trades", arrayContains: trade).getDocuments()
+        var batch = admin.batch()
+        var pending = 0
+        for worker in workers.documents where worker.documentID != client {
+            guard let home = worker.get("location") as? GeoPoint else { continue }
+            let radius = (worker.get("radiusKm") as? Double) ?? Double(worker.get("radiusKm") as? Int ?? 0)
+            let distance = Distance.km(home, place)
+            guard distance <= radius else { continue }
+            var alert: [String: Any] = [
+                "requestId": request.documentID, "categoria": trade,
+                "descripcion": request.get("descripcion") as? String ?? "", "distanceKm": distance,
+            ]
+            alert["createdAt"] = request.get("createdAt") as? Timestamp ?? FieldValue.serverTimestamp()
+            batch.setData(alert, forDocument: admin.collection(Collections.alerts(of: worker.documentID)).document(request.documentID))
+            pending += 1
+            if pending == 500 {
+                try await batch.commit()
+                batch = admin.batch()
+                pending = 0
+            }
+        }
+        if pending > 0 { try await batch.commit() }
     }
 
     /// How many documents each collection holds.

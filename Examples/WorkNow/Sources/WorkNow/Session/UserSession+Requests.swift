@@ -25,6 +25,16 @@ extension UserSession {
         return try await request(reference.documentID)
     }
 
+    /// Workers: the alerts the fan-out trigger wrote for new requests in range, newest first.
+    public func myAlerts() async throws(WorkNowError) -> [RequestAlert] {
+        do {
+            return try await db().collection(Collections.alerts(of: uid)).order(by: "createdAt", descending: true)
+                .getDocuments().decoded(as: RequestAlert.self)
+        } catch {
+            throw WorkNowError(error)
+        }
+    }
+
     /// The signed-in user's own requests, newest first (index `client ASC, createdAt DESC`).
     public func myRequests() async throws(WorkNowError) -> [Solicitud] {
         do {

@@ -5,7 +5,7 @@ import Hearth
 /// keeps the local accounts, and opens a `UserSession` for each signed-in user.
 ///
 /// ```swift
-/// let app = try WorkNow(directory: "./data")
+/// let app = try await WorkNow(directory: "./data")
 /// let account = try await app.register(RegistrationForm(nombre: "Ana", apellidos: "Gil", email: "ana@example.com",
 ///     password: "secreto12", latitude: 40.42, longitude: -3.70))
 /// let ana = try await app.enterApp(as: account)   // every call now runs under the rules as Ana
@@ -13,12 +13,15 @@ import Hearth
 public final class WorkNow: Sendable {
     /// The settings the app was opened with.
     public let configuration: WorkNowConfiguration
-    /// Trusted server-side work (rules, accounts); never handed to users.
+    /// Trusted server-side work (rules, accounts, the fan-out trigger); never handed to users.
     let backend: Backend
+    /// The app's registered triggers (removed by `close()`).
+    private let triggers: [TriggerRegistration]
 
-    /// Opens (creating when needed) the data directory and installs `firestore.rules`.
+    /// Opens (creating when needed) the data directory, installs `firestore.rules` and registers
+    /// the request fan-out trigger.
     /// - Throws: `storage` when the directory cannot be opened.
-    public init(directory: String, configuration: WorkNowConfiguration = WorkNowConfiguration()) throws(WorkNowError) {
+    public init(directory: String, configuration: WorkNowConfiguration = WorkNowConfiguration()) async throws(WorkNowError) {
         self.configuration = configuration
         do {
             let storage = try AppStorage(
@@ -31,6 +34,19 @@ public final class WorkNow: Sendable {
         } catch {
             throw WorkNowError(error)
         }
+        do {
+            triggers = try await backend.installTriggers()
+        } catch {
+            backend.admin.close()
+            backend.accounts.close()
+            throw error
+        }
+    }
+
+    /// Returns once the triggers have handled every write made so far (alerts are written after
+    /// a request is stored, as a Cloud Function would; a test or the demo waits here).
+    public func waitForTriggers() async throws(WorkNowError) {
+        try await backend.triggersSettled()
     }
 
     /// Register: checks the form, creates the account, then — as the new user, under the rules —
@@ -91,6 +107,7 @@ public final class WorkNow: Sendable {
 
     /// Closes the backend's handles; sessions keep the directory open until they sign out.
     public func close() {
+        for trigger in triggers { trigger.remove() }
         backend.admin.close()
         backend.accounts.close()
     }

@@ -88,6 +88,11 @@ public enum WorkNowRules {
               allow update: if (isUser(uid) && validProfile(request.resource.data) && keepsFixedFields())
                 || ratingApplied(uid);
               allow delete: if false;
+              // Request alerts: written by the fan-out trigger (admin) only; each worker reads their own.
+              match /alerts/{requestId} {
+                allow read: if isUser(uid);
+                allow write: if false;
+              }
             }
 
             // ---- requests/{requestId} ------------------------------------------------------------------
