@@ -261,6 +261,10 @@ def test_console_shows_dead_letters_replays_them_and_shows_ttl_policies(tmp_path
         policy = requests.get(f"{api}/triggers").json()["ttl"][0]
         assert policy["deleted"] == 2 and sorted(policy["recent"]) == ["sessions/s1", "users/zoe/sessions/s2"]
         assert not db.document("sessions/s1").get().exists
+        logged = [r for r in requests.get(f"{api}/requests").json()["records"] if r["method"] == "TTL delete"]
+        assert len(logged) == 1 and logged[0]["principal"] == "system" and logged[0]["status"] == "OK"
+        assert logged[0]["path"] == f"projects/{PROJECT}/databases/(default)/documents/sessions"
+        assert logged[0]["detail"].startswith("2 expired document(s) (expireAt): ")
         missing = requests.post(f"{api}/triggers/dismiss", params={"trigger": "onUser", "id": "zz"})
         assert missing.status_code == 400
     finally:

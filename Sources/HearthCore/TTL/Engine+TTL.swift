@@ -3,6 +3,8 @@ import Synchronization
 /// The TTL sweeper's task and what each policy has done (guarded by a mutex).
 final class TTLSchedule: Sendable {
     private let state = Mutex<(task: Task<Void, Never>?, statuses: [TTLPolicy: TTLPolicyStatus])>((nil, [:]))
+    /// Told about each TTL commit (the server's request log).
+    let observer = Mutex<(@Sendable (TTLDeletion) -> Void)?>(nil)
 
     /// The policies' statuses, in `policies` order.
     func statuses(_ policies: [TTLPolicy]) -> [TTLPolicyStatus] {
@@ -31,7 +33,24 @@ final class TTLSchedule: Sendable {
     func stop() { replace(with: nil) }
 }
 
+/// One TTL commit: which policy deleted which documents of which database, and how long it took.
+package struct TTLDeletion: Sendable {
+    /// The policy.
+    package let policy: TTLPolicy
+    /// The database.
+    package let database: DatabaseID
+    /// The deleted documents' paths.
+    package let paths: [String]
+    /// How long the commit took.
+    package let duration: Duration
+}
+
 extension Engine {
+    /// Sets who is told about each TTL commit (nil: nobody).
+    package func setTTLObserver(_ observer: (@Sendable (TTLDeletion) -> Void)?) {
+        ttl.observer.withLock { $0 = observer }
+    }
+
     /// The TTL policies of this engine's `firestore.indexes.json`.
     package var ttlPolicies: [TTLPolicy] { options.indexes.ttlPolicies }
 
@@ -111,19 +130,25 @@ extension Engine {
             }
             guard !expired.isEmpty else { return deleted }
             let writes = expired.map { Write(.delete($0.key), precondition: .updateTime($0.updateTime)) }
+            let started = ContinuousClock.now
+            var batch: [String] = []
             do {
                 try await commit(writes, in: database)
-                deleted += expired.map(\.key.path.canonicalString)
+                batch = expired.map(\.key.path.canonicalString)
             } catch where error.code == .failedPrecondition {
                 // One of them changed since it was read: delete the others one by one.
                 for (document, write) in zip(expired, writes) {
                     do {
                         try await commit([write], in: database)
-                        deleted.append(document.key.path.canonicalString)
+                        batch.append(document.key.path.canonicalString)
                     } catch where error.code == .failedPrecondition || error.code == .notFound {
                         continue
                     }
                 }
+            }
+            deleted += batch
+            if !batch.isEmpty, let observer = ttl.observer.withLock({ $0 }) {
+                observer(TTLDeletion(policy: policy, database: database, paths: batch, duration: ContinuousClock.now - started))
             }
             if expired.count < Self.ttlBatch { return deleted }
         }

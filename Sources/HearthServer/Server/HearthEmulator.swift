@@ -117,9 +117,20 @@ public final class HearthEmulator: Service, Sendable {
     public func start() async throws -> Int {
         let usage = UsageCounters()
         let usageFeed = engine.followChanges(.everything) { database, changes, _ in usage.commit(changes, database: database) }
+        let ring = RequestRing(capacity: configuration.requestRingSize)
+        engine.setTTLObserver { [logger] (deletion: TTLDeletion) in
+            let (seconds, attoseconds) = deletion.duration.components
+            ring.append(RequestRecord(
+                sequence: 0, time: Date().timeIntervalSince1970 * 1_000, method: "TTL delete",
+                path: "\(deletion.database.documentsRoot)/\(deletion.policy.collectionGroup)",
+                principal: "system", status: "OK", durationMs: Double(seconds) * 1_000 + Double(attoseconds) / 1e15,
+                rules: RequestLog.RulesOutcome.bypassed.rawValue,
+                detail: "\(deletion.paths.count) expired document(s) (\(deletion.policy.fieldPath)): "
+                    + deletion.paths.prefix(5).joined(separator: ", ")))
+            logger.info("TTL deleted \(deletion.paths.count) document(s) of \(deletion.policy.collectionGroup) in \(deletion.database)")
+        }
         let endpoints = makeEndpoints(
-            usage: usage, ring: RequestRing(capacity: configuration.requestRingSize),
-            requestShutdown: { [weak self] in self?.shutdown() })
+            usage: usage, ring: ring, requestShutdown: { [weak self] in self?.shutdown() })
         let router = endpoints.router
         let maxBytes = configuration.maxRequestBytes
         let factory = SniffingListenerFactory(

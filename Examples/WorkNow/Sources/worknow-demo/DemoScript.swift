@@ -56,6 +56,11 @@ struct DemoScript {
             print("  live: \(name)'s list now has it on top: \(seen.first?.requestID == job.requestID)")
         }
         print("  Jordi (Barcelona, 500 km away) got no update: \(inboxes[2].pendingCount == 0)")
+        try await app.waitForTriggers()
+        for (name, worker) in views {
+            let alerted = try await worker.myAlerts().contains { $0.requestId == job.requestID }
+            print("  alert from the fan-out trigger in \(name)'s inbox: \(alerted)")
+        }
 
         section("Offers")
         try await expectRefusal("Luis offers 75 €, above the maximum") {
