@@ -22,6 +22,8 @@ package final class Engine: Sendable {
     let triggers = TriggerRegistry()
     /// Stores the triggers' cursors in batches.
     let cursorFlusher = TriggerCursorFlusher()
+    /// Hands the writer's change sets to the triggers' feeds, off the writer thread.
+    let triggerFanout = TriggerFanout()
     /// The TTL sweeper, while one runs (`startTTL`).
     let ttl = TTLSchedule()
     /// The marker of an unsynced load into a new directory, until its closing sync removed it.

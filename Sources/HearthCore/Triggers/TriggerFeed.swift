@@ -6,7 +6,7 @@ import Synchronization
 /// just handed out. Bounded: when the runner falls behind by more than `limit` commits the feed
 /// drops what it holds and says so, and the runner reads the commit log again (which holds
 /// everything after its cursor) until it has caught up.
-final class TriggerFeed: ChangeSubscriber, Sendable {
+final class TriggerFeed: Sendable {
     private let state = Mutex<(commits: [ChangeSet], overflowed: Bool)>(([], false))
     private let wake: @Sendable () -> Void
     /// Most commits held.
@@ -14,7 +14,7 @@ final class TriggerFeed: ChangeSubscriber, Sendable {
 
     init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
 
-    /// Called by the writer thread after each durable commit.
+    /// Called (by the fan-out's queue) after each durable commit, in commit order.
     func enqueue(_ changeSet: ChangeSet) {
         state.withLock { state in
             guard !state.overflowed else { return }
@@ -51,12 +51,44 @@ final class TriggerFeed: ChangeSubscriber, Sendable {
     }
 }
 
+/// The one watch-hub subscriber of every trigger: the writer thread hands it each change set
+/// and goes on; its own queue then fills each trigger's feed and wakes the trigger. (Ten triggers
+/// subscribed one by one had the writer take ten locks and wake ten tasks per commit, on the
+/// thread every commit waits for.)
+final class TriggerFanout: ChangeSubscriber, Sendable {
+    private let feeds = Mutex<[ObjectIdentifier: TriggerFeed]>([:])
+    private let queue = DispatchQueue(label: "hearth.trigger-fanout")
+    private let registered = Mutex(false)
+
+    /// Called by the writer thread after each durable commit.
+    func enqueue(_ changeSet: ChangeSet) {
+        let targets = feeds.withLock { Array($0.values) }
+        guard !targets.isEmpty else { return }
+        queue.async { for feed in targets { feed.enqueue(changeSet) } }
+    }
+
+    /// Adds `feed` (the first one registers the fan-out with `hub`).
+    func add(_ feed: TriggerFeed, hub: WatchHub) {
+        feeds.withLock { $0[ObjectIdentifier(feed)] = feed }
+        let first = registered.withLock { done -> Bool in
+            defer { done = true }
+            return !done
+        }
+        if first { hub.register(self, for: .everything) }
+    }
+
+    /// Removes `feed`.
+    func remove(_ feed: TriggerFeed) {
+        _ = feeds.withLock { $0.removeValue(forKey: ObjectIdentifier(feed)) }
+    }
+}
+
 extension Engine {
     /// Starts publishing every commit's change set to `feed`; the handle stops it.
     func follow(_ feed: TriggerFeed) -> ListenHandle {
-        hub.register(feed, for: .everything)
+        triggerFanout.add(feed, hub: hub)
         return ListenHandle(queue: DispatchQueue(label: "hearth.trigger-feed")) { [weak self] in
-            self?.hub.unregister(feed, for: .everything)
+            self?.triggerFanout.remove(feed)
         }
     }
 }
