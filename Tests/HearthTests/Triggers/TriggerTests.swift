@@ -158,13 +158,15 @@ struct TriggerTests {
     }
 }
 
-/// Polls `body` until it returns a value (a few seconds at most; a test about to fail).
+/// Polls `body` until it returns a value (a bound of minutes: a test about to fail). It looks once
+/// more after the deadline, so a test whose machine stalled past it still sees work that finished.
 @discardableResult
-func waitFor<T>(seconds: Double = 60, _ body: () async throws -> T?) async throws -> T {
+func waitFor<T>(seconds: Double = 120, _ body: () async throws -> T?) async throws -> T {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if let value = try await body() { return value }
         try await Task.sleep(for: .milliseconds(10))
     }
+    if let value = try await body() { return value }
     throw FirestoreError(.deadlineExceeded, "condition not met within \(seconds) s")
 }
