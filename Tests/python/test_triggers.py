@@ -191,10 +191,13 @@ def test_auth_context_updates_carry_the_writer(tmp_path, monkeypatch):
       "url": "http://127.0.0.1:1/"}, "names a collection"),
     ({"name": "x", "eventType": "google.cloud.firestore.document.v1.written", "document": "users/{id}",
       "url": "http://example.com/"}, "is not this machine"),
+    ("nope", "not valid JSON"),
+    ('{"trigger": []}', 'the file needs "triggers".'),
+    ('{"triggers": [{"name": 5}]}', "triggers[0].name has the wrong type"),
 ])
 def test_a_bad_triggers_file_stops_the_start_with_the_entry_at_fault(tmp_path, entry, message):
     path = tmp_path / "triggers.json"
-    path.write_text(json.dumps({"triggers": [entry]}))
+    path.write_text(entry if isinstance(entry, str) else json.dumps({"triggers": [entry]}))
     result = subprocess.run(
         [os.environ["HEARTH_BIN"], "serve", "--port", str(free_port()), "--data", str(tmp_path / "data"),
          "--triggers", str(path)], capture_output=True, text=True, timeout=60)

@@ -171,22 +171,5 @@ struct IndexesFile: Decodable {
     }
 
     /// A decoding failure in words: what was expected where (`indexes[0].fields: a list`).
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let parts = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
-            let joined = parts.joined()
-            return joined.hasPrefix(".") ? String(joined.dropFirst()) : (joined.isEmpty ? "the file" : joined)
-        }
-        switch error {
-        case .typeMismatch(let type, let context):
-            let expected = String(describing: type).hasPrefix("Array") ? "a list" : "\(type)"
-            return "\(path(context)) has the wrong type (expected \(expected))."
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "not valid JSON (\(context.debugDescription))."
-        case .dataCorrupted(let context), .keyNotFound(_, let context), .valueNotFound(_, let context):
-            return "\(path(context)): \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
-        }
-    }
+    static func describe(_ error: DecodingError) -> String { DecodingErrorText.describe(error) }
 }

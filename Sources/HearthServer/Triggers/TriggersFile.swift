@@ -46,8 +46,11 @@ package struct TriggersFile: Sendable {
         let file: RawFile
         do {
             file = try JSONDecoder().decode(RawFile.self, from: Data(json.utf8))
+        } catch let error as DecodingError {
+            throw FirestoreError(
+                .invalidArgument, DecodingErrorText.describe(error) + " A triggers file is {\"triggers\": [{…}, …]}.")
         } catch {
-            throw FirestoreError(.invalidArgument, "not the JSON of a triggers file ({\"triggers\": [...]}): \(error)")
+            throw FirestoreError(.invalidArgument, "cannot be read as JSON: \(error.localizedDescription)")
         }
         var entries: [Entry] = []
         var names = Set<String>()
