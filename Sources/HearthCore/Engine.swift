@@ -20,8 +20,8 @@ package final class Engine: Sendable {
     let policyHolder = PolicyHolder()
     /// The registered triggers.
     let triggers = TriggerRegistry()
-    /// Stores the triggers' cursors in batches.
-    let cursorFlusher = TriggerCursorFlusher()
+    /// Stores the triggers' cursors in batches (most of them inside the writer's next group).
+    let cursorFlusher: TriggerCursorFlusher
     /// Hands the writer's change sets to the triggers' feeds, off the writer thread.
     let triggerFanout = TriggerFanout()
     /// The TTL sweeper, while one runs (`startTTL`).
@@ -42,6 +42,8 @@ package final class Engine: Sendable {
     /// removes once everything is synced (`Engine.openForLoad`).
     init(directory: String, options: EngineOptions, loadMarker: UnfinishedLoadMarker?) throws(FirestoreError) {
         self.directory = directory
+        let cursorFlusher = TriggerCursorFlusher()
+        self.cursorFlusher = cursorFlusher
         self.loadMarker = Mutex(loadMarker)
         self.options = options
         var environmentOptions = EnvironmentOptions(
@@ -74,7 +76,7 @@ package final class Engine: Sendable {
                     clock: options.clock, idleDelay: options.indexIdleDelay,
                     demandWindow: options.indexDemandWindow),
                 gathers: options.durability.syncsEachCommit, indexesAfterLoad: options.indexesAfterLoad,
-                publish: { hub.publish($0) })
+                cursors: cursorFlusher, publish: { hub.publish($0) })
             if let interval = options.ttlSweepInterval { startTTL(interval: interval) }
         } catch {
             environment.close()

@@ -62,6 +62,9 @@ final class Writer: @unchecked Sendable {
     /// Set when a load is abandoned: its documents are about to be deleted, so no index is built.
     private let loadIndexBuildSkipped = Atomic<Bool>(false)
 
+    /// The trigger cursors noted since the last group, stored by the next one.
+    private let cursors: TriggerCursorFlusher?
+
     /// Most commits one LMDB transaction takes.
     private static let maxGroup = 1_000
     /// Longest real wait (seconds) between looks at the clock while index work is pending.
@@ -78,8 +81,10 @@ final class Writer: @unchecked Sendable {
     init(
         environment: Environment, store: DocumentStore, clock: any CommitClock, retentionMicros: Int64,
         lastVersion: Int64, transactions: TransactionRegistry, scheduling: IndexScheduling, gathers: Bool,
-        indexesAfterLoad: Bool = false, publish: @escaping @Sendable ([ChangeSet]) -> Void
+        indexesAfterLoad: Bool = false, cursors: TriggerCursorFlusher? = nil,
+        publish: @escaping @Sendable ([ChangeSet]) -> Void
     ) {
+        self.cursors = cursors
         self.gathers = gathers
         self.indexesAfterLoad = indexesAfterLoad
         self.scheduling = scheduling
@@ -260,8 +265,13 @@ final class Writer: @unchecked Sendable {
             }
         }
         var groupBacklog: IndexBacklog?
+        // Trigger cursors ride along in the group's transaction: no commit (and no sync) of their own.
+        let bookkeeping = cursors?.takeForGroup() ?? []
         do {
-            let group = try environment.write { txn in try apply(batch, deferring: deferring, in: txn) }
+            let group = try environment.write { txn in
+                for write in bookkeeping { try write.apply(in: txn, table: store.tables.triggers) }
+                return try apply(batch, deferring: deferring, in: txn)
+            }
             store.catalog.publish(group.pending)
             groupBacklog = group.backlog
             lastVersion = group.version
@@ -271,6 +281,7 @@ final class Writer: @unchecked Sendable {
             if !group.changeSets.isEmpty { publish(group.changeSets) }
             outcomes = group.outcomes
         } catch {
+            cursors?.restore(bookkeeping)
             let failure = StorageErrorMapping.firestoreError(error)
             outcomes = batch.map { _ in .failure(failure) }
         }

@@ -49,6 +49,21 @@ package struct DocumentPattern: Sendable, Hashable, CustomStringConvertible {
         self.description = trimmed
     }
 
+    /// Whether `path` (a document path relative to the database) matches; `match(_:)` without
+    /// building the wildcard values (what a trigger checks for every change of every commit).
+    package func matches(_ path: ResourcePath) -> Bool {
+        let ids = path.segments
+        for (index, segment) in segments.enumerated() {
+            guard index < ids.count else { return false }
+            switch segment {
+            case .literal(let id): guard ids[index] == id else { return false }
+            case .single: continue
+            case .rest: return true
+            }
+        }
+        return ids.count == segments.count
+    }
+
     /// The wildcard values when `path` (a document path relative to the database) matches, else nil.
     package func match(_ path: ResourcePath) -> [String: String]? {
         var params: [String: String] = [:]

@@ -89,9 +89,7 @@ extension Engine {
     /// Stores trigger bookkeeping durably, through the writer (so one thread writes, as always).
     func saveTriggerState(_ writes: [TriggerStateWrite]) async throws(FirestoreError) {
         guard !writes.isEmpty else { return }
-        var request = CommitRequest(database: Self.bookkeepingDatabase, writes: [])
-        request.stateWrites = writes
-        _ = try await writer.submit(request)
+        _ = try await writer.submit(Self.bookkeepingCommit(writes))
     }
 
     /// Forgets trigger `name`'s cursor and dead letters, so it no longer holds back the commit log.
@@ -105,6 +103,11 @@ extension Engine {
             [.removeCursor(trigger: name)] + letters.map { .removeDeadLetter(trigger: name, eventID: $0.id) })
     }
 
-    /// The database id a bookkeeping-only commit names (it writes no document, so none is touched).
-    private static let bookkeepingDatabase = DatabaseID(uncheckedProject: "hearth-bookkeeping", database: "(default)")
+    /// A commit of trigger bookkeeping only. The database id it names is a placeholder: it writes
+    /// no document, so none is touched.
+    static func bookkeepingCommit(_ writes: [TriggerStateWrite]) -> CommitRequest {
+        var request = CommitRequest(database: DatabaseID(uncheckedProject: "hearth-bookkeeping", database: "(default)"), writes: [])
+        request.stateWrites = writes
+        return request
+    }
 }

@@ -1,44 +1,97 @@
 import Synchronization
 
-/// Stores trigger cursors in batches: a runner notes each new cursor here, and one bookkeeping
-/// commit a few milliseconds later stores every cursor noted meanwhile (ten busy triggers would
-/// otherwise add ten commits per page of the log to the writer's queue). Removing a trigger and
-/// closing the engine store what is pending at once. A crash loses at most the last interval's
-/// cursors, whose events are then delivered again (delivery is at-least-once).
+/// Stores trigger cursors in batches: a runner notes each new cursor here, and the writer's next
+/// group commit stores every cursor noted meanwhile inside its own transaction. Only when no group
+/// commits for a few milliseconds does a bookkeeping commit of its own store them (ten busy
+/// triggers would otherwise add ten commits, each with its sync, per page of the log). Removing a
+/// trigger and closing the engine store what is pending at once. A crash loses at most the
+/// cursors noted since the last commit, whose events are then delivered again (delivery is
+/// at-least-once).
 final class TriggerCursorFlusher: Sendable {
-    private let state = Mutex<(dirty: [String: Int64], scheduled: Bool)>(([:], false))
-    /// How long noted cursors wait to be stored together.
+    private struct State {
+        /// Cursors noted and not yet handed to a commit.
+        var dirty: [String: Int64] = [:]
+        /// Whether a timer is waiting.
+        var scheduled = false
+        /// Whether a group commit took the cursors since the timer last looked.
+        var groupRan = false
+    }
+
+    private let state = Mutex(State())
+    /// How long noted cursors wait for a group commit before they get a commit of their own.
     static let interval: Duration = .milliseconds(20)
 
-    /// Notes `version` as trigger `name`'s cursor and schedules a store when none is.
+    /// Notes `version` as trigger `name`'s cursor and starts the timer when none waits.
     func note(_ name: String, _ version: Int64, engine: Engine) {
         let schedule = state.withLock { state -> Bool in
             state.dirty[name] = max(state.dirty[name] ?? version, version)
             guard !state.scheduled else { return false }
             state.scheduled = true
+            state.groupRan = false
             return true
         }
         guard schedule else { return }
         Task { [weak engine] in
-            try? await Task.sleep(for: Self.interval)
-            guard let engine else { return }
-            let writes = engine.cursorFlusher.take()
-            try? await engine.saveTriggerState(writes)
+            while true {
+                try? await Task.sleep(for: Self.interval)
+                guard let engine else { return }
+                guard let writes = engine.cursorFlusher.timerFired() else { continue }
+                try? await engine.saveTriggerState(writes)
+                return
+            }
         }
     }
 
-    /// The pending cursors as writes (emptied).
+    /// The timer's look: nil when a group commit ran meanwhile (wait once more: the next one will
+    /// take what is left); otherwise what is pending, for a commit of its own (the timer stops).
+    private func timerFired() -> [TriggerStateWrite]? {
+        state.withLock { state in
+            if state.groupRan, !state.dirty.isEmpty {
+                state.groupRan = false
+                return nil
+            }
+            defer {
+                state.dirty.removeAll()
+                state.scheduled = false
+            }
+            return Self.writes(state.dirty)
+        }
+    }
+
+    /// The pending cursors as writes, for the writer's next group (emptied).
+    func takeForGroup() -> [TriggerStateWrite] {
+        state.withLock { state in
+            state.groupRan = true
+            guard !state.dirty.isEmpty else { return [] }
+            defer { state.dirty.removeAll(keepingCapacity: true) }
+            return Self.writes(state.dirty)
+        }
+    }
+
+    /// Notes again the cursors of a group whose transaction failed.
+    func restore(_ writes: [TriggerStateWrite]) {
+        guard !writes.isEmpty else { return }
+        state.withLock { state in
+            for case .cursor(let name, let version) in writes {
+                state.dirty[name] = max(state.dirty[name] ?? version, version)
+            }
+        }
+    }
+
+    /// The pending cursors (of trigger `name`, or all) as writes, emptied.
     func take(only name: String? = nil) -> [TriggerStateWrite] {
         state.withLock { state in
-            defer {
-                if let name { state.dirty[name] = nil } else {
-                    state.dirty.removeAll()
-                    state.scheduled = false
-                }
+            guard let name else {
+                defer { state.dirty.removeAll() }
+                return Self.writes(state.dirty)
             }
-            let taken = name.map { name in state.dirty[name].map { [name: $0] } ?? [:] } ?? state.dirty
-            return taken.map { TriggerStateWrite.cursor(trigger: $0.key, version: $0.value) }
+            defer { state.dirty[name] = nil }
+            return Self.writes(state.dirty[name].map { [name: $0] } ?? [:])
         }
+    }
+
+    private static func writes(_ cursors: [String: Int64]) -> [TriggerStateWrite] {
+        cursors.map { TriggerStateWrite.cursor(trigger: $0.key, version: $0.value) }
     }
 }
 
@@ -48,8 +101,6 @@ extension Engine {
     func flushTriggerCursors(only name: String? = nil) {
         let writes = cursorFlusher.take(only: name)
         guard !writes.isEmpty else { return }
-        var request = CommitRequest(database: DatabaseID(uncheckedProject: "hearth-bookkeeping", database: "(default)"), writes: [])
-        request.stateWrites = writes
-        _ = try? writer.submitAndWait(request)
+        _ = try? writer.submitAndWait(Self.bookkeepingCommit(writes))
     }
 }

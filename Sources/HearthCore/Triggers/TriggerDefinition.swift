@@ -28,18 +28,37 @@ package struct TriggerDefinition: Sendable {
 
     /// Whether a change of `key` in `database` can fire the trigger (its kind not yet considered).
     package func mayFire(on database: DatabaseID, _ key: DocumentKey) -> Bool {
-        if let project, project != database.project { return false }
-        if let wantedDatabase = self.database, wantedDatabase != database.database { return false }
-        return pattern.match(key.path) != nil
+        follows(database) && pattern.matches(key.path)
     }
 
     /// The event for `change`, or nil when the trigger does not fire on it.
     package func event(for change: LoggedChange) -> TriggerEvent? {
-        if let project, project != change.database.project { return nil }
-        if let database, database != change.database.database { return nil }
-        guard kind.matches(before: change.before, after: change.after), let params = pattern.match(change.key.path)
+        guard follows(change.database), kind.matches(before: change.before, after: change.after),
+            pattern.matches(change.key.path)
         else { return nil }
-        return TriggerEvent(trigger: name, kind: kind, change: change, params: params)
+        return TriggerEvent(trigger: name, kind: kind, change: change, pattern: pattern)
+    }
+
+    /// The events a commit's change set fires, in the commit's order (each document matched once).
+    func events(in changeSet: ChangeSet) -> [TriggerEvent] {
+        guard follows(changeSet.database) else { return [] }
+        var events: [TriggerEvent] = []
+        for (index, change) in changeSet.changes.enumerated() {
+            guard kind.matches(before: change.before, after: change.after), pattern.matches(change.key.path)
+            else { continue }
+            let logged = LoggedChange(
+                version: changeSet.version, index: index, database: changeSet.database, key: change.key,
+                before: change.before, after: change.after, depth: changeSet.depth, author: changeSet.author)
+            events.append(TriggerEvent(trigger: name, kind: kind, change: logged, pattern: pattern))
+        }
+        return events
+    }
+
+    /// Whether the trigger follows documents of `database` (its project and database filters).
+    private func follows(_ database: DatabaseID) -> Bool {
+        if let project, project != database.project { return false }
+        if let wanted = self.database, wanted != database.database { return false }
+        return true
     }
 }
 
@@ -84,8 +103,20 @@ package struct TriggerEvent: Sendable {
     package let kind: TriggerEventKind
     /// The change.
     package let change: LoggedChange
-    /// The pattern's wildcard values.
-    package let params: [String: String]
+    /// The trigger's pattern (which matches the change's document).
+    let pattern: DocumentPattern
+
+    /// The pattern's wildcard values, bound when asked for (most events of a busy trigger are
+    /// handed to code that reads them once, some never).
+    package var params: [String: String] { pattern.match(change.key.path) ?? [:] }
+
+    /// An event of `change`, whose document `pattern` matches.
+    init(trigger: String, kind: TriggerEventKind, change: LoggedChange, pattern: DocumentPattern) {
+        self.trigger = trigger
+        self.kind = kind
+        self.change = change
+        self.pattern = pattern
+    }
 }
 
 /// Delivers a trigger's events: an in-process handler, an HTTP CloudEvents poster. A thrown error

@@ -16,7 +16,6 @@ package final class TriggerRunner: Sendable {
 
     private struct State {
         var task: Task<Void, Never>?
-        var follow: ListenHandle?
         var wakes: AsyncStream<Void>?
         var status: TriggerStatus
     }
@@ -36,27 +35,26 @@ package final class TriggerRunner: Sendable {
 
     /// Starts following the log from `cursor`.
     func start() {
-        let follow = engine.follow(feed)
+        engine.follow(feed)
         state.withLock { state in
-            state.follow = follow
             guard let wakes = state.wakes else { return }
             state.wakes = nil
             let cursor = state.status.cursor
-            state.task = Task { [self] in await run(from: cursor, wakes: wakes) }
+            // Handlers of client writes (depth 0) write at depth 1: bound once for the whole run.
+            state.task = Task { [self] in
+                await TriggerDepth.$current.withValue(1) { await run(from: cursor, wakes: wakes) }
+            }
         }
         wake.yield()
     }
 
     /// Stops delivering (an event being delivered is cancelled and will be delivered again).
     func stop() {
-        let (task, follow) = state.withLock { state in
-            defer {
-                state.task = nil
-                state.follow = nil
-            }
-            return (state.task, state.follow)
+        let task = state.withLock { state in
+            defer { state.task = nil }
+            return state.task
         }
-        follow?.cancel()
+        engine.unfollow(feed)
         wake.finish()
         task?.cancel()
     }
@@ -70,18 +68,18 @@ package final class TriggerRunner: Sendable {
         var caughtUp = false
         let wanted = { [definition] (database: DatabaseID, key: DocumentKey) in definition.mayFire(on: database, key) }
         while !Task.isCancelled {
-            var changes: [LoggedChange]
+            var events: [TriggerEvent]
             var last = cursor
             var more = false
             if caughtUp, let live = feed.take(after: cursor) {
-                changes = live.flatMap { $0.loggedChanges(wanted: wanted) }
+                events = live.flatMap(definition.events(in:))
                 last = live.last?.version ?? cursor
             } else {
                 caughtUp = false
                 feed.reset()
                 do {
                     let page = try engine.loggedChanges(after: cursor, limit: 256, wanted: wanted)
-                    changes = page.changes
+                    events = page.changes.compactMap(definition.event(for:))
                     last = page.lastVersion
                     more = page.hasMore
                     caughtUp = !page.hasMore
@@ -91,17 +89,21 @@ package final class TriggerRunner: Sendable {
                     continue
                 }
             }
-            // The last version all of whose changes are handled (a change of a later commit ends the ones before).
+            // The last version all of whose events are handled (an event of a later commit ends the ones before).
             var done = cursor
-            for change in changes {
-                done = max(done, change.version - 1)
-                if let event = definition.event(for: change) {
-                    guard await handle(event) else {
-                        if done != cursor { save(cursor: done) }
-                        return
-                    }
+            var delivered = (count: 0, last: cursor)
+            for event in events {
+                done = max(done, event.change.version - 1)
+                switch await handle(event) {
+                case .delivered: delivered = (delivered.count + 1, event.change.version)
+                case .deadLettered: break
+                case .stopped:
+                    noteDelivered(delivered.count, through: delivered.last)
+                    if done != cursor { save(cursor: done) }
+                    return
                 }
             }
+            noteDelivered(delivered.count, through: delivered.last)
             if last != cursor {
                 cursor = last
                 save(cursor: cursor)
@@ -110,8 +112,18 @@ package final class TriggerRunner: Sendable {
         }
     }
 
-    /// Delivers `event`, retrying; false when the runner was stopped before it was handled.
-    private func handle(_ event: TriggerEvent) async -> Bool {
+    /// How handling an event ended.
+    private enum Outcome {
+        /// The deliverer handled it.
+        case delivered
+        /// It is stored as a dead letter.
+        case deadLettered
+        /// The runner was stopped first: it will be delivered again.
+        case stopped
+    }
+
+    /// Delivers `event`, retrying, dead-lettering it when every attempt failed.
+    private func handle(_ event: TriggerEvent) async -> Outcome {
         let retry = definition.retry
         guard event.change.depth < retry.maxDepth else {
             return await deadLetter(event, attempts: 0, error: "Loop guard: this write is \(event.change.depth) trigger "
@@ -121,35 +133,48 @@ package final class TriggerRunner: Sendable {
         while true {
             attempt += 1
             do {
-                try await TriggerDepth.$current.withValue(event.change.depth &+ 1) { try await deliverer.deliver(event) }
-                note { status in
-                    status.delivered += 1
-                    status.lastDelivery = event.change.version
-                }
-                return true
+                try await deliver(event)
+                return .delivered
             } catch {
-                if Task.isCancelled { return false }
+                if Task.isCancelled { return .stopped }
                 let message = Self.describe(error)
                 note { $0.lastError = message }
                 if attempt >= retry.maxAttempts { return await deadLetter(event, attempts: attempt, error: message) }
                 note { $0.retries += 1 }
-                do { try await Task.sleep(for: retry.backoff(after: attempt)) } catch { return false }
+                do { try await Task.sleep(for: retry.backoff(after: attempt)) } catch { return .stopped }
             }
         }
     }
 
-    /// Stores `event` as a dead letter; false when that failed (the engine is closing: it will be
+    /// One delivery attempt, with the trigger depth the handler's own writes carry (bound for the
+    /// runner's task once, not per event: most events of a trigger have the same depth).
+    private func deliver(_ event: TriggerEvent) async throws {
+        let depth = event.change.depth &+ 1
+        if TriggerDepth.current == depth { return try await deliverer.deliver(event) }
+        try await TriggerDepth.$current.withValue(depth) { try await deliverer.deliver(event) }
+    }
+
+    /// Counts `count` deliveries (one lock per batch of events, not per event), the last of them at `version`.
+    private func noteDelivered(_ count: Int, through version: Int64) {
+        guard count > 0 else { return }
+        note { status in
+            status.delivered += count
+            status.lastDelivery = version
+        }
+    }
+
+    /// Stores `event` as a dead letter; `.stopped` when that failed (the engine is closing: it will be
     /// delivered again after the restart).
-    private func deadLetter(_ event: TriggerEvent, attempts: Int, error: String) async -> Bool {
+    private func deadLetter(_ event: TriggerEvent, attempts: Int, error: String) async -> Outcome {
         let letter = DeadLetter(
             trigger: definition.name, change: event.change, attempts: attempts, error: error,
             failedAt: engine.nowMicroseconds)
         do {
             try await engine.saveTriggerState([.deadLetter(letter)])
             note { $0.deadLettered += 1 }
-            return true
+            return .deadLettered
         } catch {
-            return false
+            return .stopped
         }
     }
 
@@ -168,11 +193,9 @@ package final class TriggerRunner: Sendable {
             throw FirestoreError(.notFound, "No dead letter \(id.version)-\(id.index) for trigger \(definition.name).")
         }
         let change = letter.change
-        let event = TriggerEvent(
-            trigger: definition.name, kind: definition.kind, change: change,
-            params: definition.pattern.match(change.key.path) ?? [:])
+        let event = TriggerEvent(trigger: definition.name, kind: definition.kind, change: change, pattern: definition.pattern)
         do {
-            try await TriggerDepth.$current.withValue(change.depth &+ 1) { try await deliverer.deliver(event) }
+            try await deliver(event)
         } catch {
             letter.attempts += 1
             letter.error = Self.describe(error)
