@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Counts the public (and open) declarations of each library under Sources/ and compares them with
 # Tests/public-surface.txt, so that what an app can reach only changes on purpose. A declaration is
-# a line whose access modifier is public or open (imports and `public extension` lines, which only
+# a line whose access modifier is public or open, after any attributes and `nonisolated(…)` (imports and `public extension` lines, which only
 # group members that are counted themselves, are not). `--update` rewrites the expected counts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 expected=Tests/public-surface.txt
 
 count() {
-    grep -rhE '^\s*(@[A-Za-z_]+(\([^)]*\))?\s+)*(public|open)\s' "$1" --include='*.swift' \
+    grep -rhE '^\s*((@[A-Za-z_]+|nonisolated)(\([^)]*\))?\s+)*(public|open)\s' "$1" --include='*.swift' \
         | grep -vE '^\s*(public|open)\s+(import|extension)\b|@_exported' | wc -l | tr -d ' '
 }
 

@@ -25,14 +25,39 @@ extension CollectionReference {
 }
 
 extension DocumentSnapshot {
-    /// Decodes the document as `T`; `@DocumentID` properties get this document's id.
-    /// - Throws: `DecodingError.valueNotFound` when the document does not exist.
+    /// Decodes the document as `T`; `@DocumentID` properties get this document's id. A missing
+    /// document decodes as nil when `T` is optional (as in the Firebase SDK).
+    /// - Throws: `DecodingError.valueNotFound` when the document does not exist and `T` is not optional.
     public func data<T: Decodable>(as type: T.Type, decoder: Firestore.Decoder = Firestore.Decoder()) throws -> T {
         guard let fields else {
+            if let optional = T.self as? any ExpressibleByNilLiteral.Type, let none = optional.init(nilLiteral: ()) as? T {
+                return none
+            }
             throw DecodingError.valueNotFound(type, .init(
                 codingPath: [], debugDescription: "The document \(reference.path) does not exist."))
         }
         return try decoder.decode(type, fromFields: fields, in: reference)
+    }
+}
+
+extension DocumentReference {
+    /// Reads the document and decodes it as `T` (the SDK's `getDocument(as:)`).
+    /// - Throws: the read's `FirestoreError`; `DecodingError.valueNotFound` when the document does
+    ///   not exist and `T` is not optional, or another `DecodingError` when its fields do not fit `T`.
+    nonisolated(nonsending) public func getDocument<T: Decodable>(
+        as type: T.Type, decoder: Firestore.Decoder = Firestore.Decoder()
+    ) async throws -> T {
+        try await getDocument().data(as: type, decoder: decoder)
+    }
+}
+
+extension Query {
+    /// Runs the query and decodes each document as `T`, in query order.
+    /// - Throws: the query's `FirestoreError`, or the `DecodingError` of the first document that does not fit `T`.
+    nonisolated(nonsending) public func getDocuments<T: Decodable>(
+        as type: T.Type, decoder: Firestore.Decoder = Firestore.Decoder()
+    ) async throws -> [T] {
+        try await getDocuments().documents.map { try $0.data(as: type, decoder: decoder) }
     }
 }
 

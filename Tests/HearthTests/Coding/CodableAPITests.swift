@@ -115,4 +115,42 @@ struct CodableAPITests {
         }
         #expect(context.debugDescription.contains("people/nobody"))
     }
+
+    @Test("getDocument(as:) reads and decodes; a missing document is nil as an optional and valueNotFound otherwise")
+    func getDocumentAs() async throws {
+        let scratch = try ScratchFirestore()
+        defer { scratch.close() }
+        let db = scratch.db
+        try await db.document("people/ada").setData(["name": "Ada", "age": 36, "tags": ["math", "engines"]])
+
+        let ada = try await db.document("people/ada").getDocument(as: Profile.self)
+        #expect(ada.id == "ada")
+        #expect(ada.name == "Ada")
+        #expect(ada.tags == ["math", "engines"])
+
+        let nobody = try await db.document("people/nobody").getDocument(as: Profile?.self)
+        #expect(nobody == nil)
+        await #expect(throws: DecodingError.self) { try await db.document("people/nobody").getDocument(as: Profile.self) }
+        // A document whose fields do not fit the type is a decoding error, not a crash.
+        try await db.document("people/odd").setData(["name": 7, "age": "old", "tags": []])
+        await #expect(throws: DecodingError.self) { try await db.document("people/odd").getDocument(as: Profile.self) }
+    }
+
+    @Test("getDocuments(as:) decodes every document in query order and fails on the first that does not fit")
+    func getDocumentsAs() async throws {
+        let scratch = try ScratchFirestore()
+        defer { scratch.close() }
+        let people = scratch.db.collection("people")
+        for (id, age) in [("c", 30), ("a", 50), ("b", 40)] {
+            try await people.document(id).setData(["name": id.uppercased(), "age": age, "tags": [String]()])
+        }
+        let byAge = try await people.order(by: "age", descending: true).getDocuments(as: Profile.self)
+        #expect(byAge.map(\.id) == ["a", "b", "c"])
+        #expect(byAge.map(\.age) == [50, 40, 30])
+        let none = try await people.whereField("age", isGreaterThan: 99).getDocuments(as: Profile.self)
+        #expect(none.isEmpty)
+
+        try await people.document("d").setData(["name": "D", "age": "unknown", "tags": [String]()])
+        await #expect(throws: DecodingError.self) { try await people.getDocuments(as: Profile.self) }
+    }
 }
