@@ -89,13 +89,13 @@ public func combineLatest<A: Sendable, B: Sendable>(
     _ first: AsyncThrowingStream<A, any Error>, _ second: AsyncThrowingStream<B, any Error>
 ) -> AsyncThrowingStream<(A, B), any Error> {
     AsyncThrowingStream { continuation in
-        let latest = Mutex<(first: A?, second: B?)>((nil, nil))
+        let latest = LatestPair<A, B>()
         let task = Task {
             do {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
                         for try await value in first {
-                            latest.withLock { latest in
+                            latest.state.withLock { latest in
                                 latest.first = value
                                 if let other = latest.second { continuation.yield((value, other)) }
                             }
@@ -103,13 +103,15 @@ public func combineLatest<A: Sendable, B: Sendable>(
                     }
                     group.addTask {
                         for try await value in second {
-                            latest.withLock { latest in
+                            latest.state.withLock { latest in
                                 latest.second = value
                                 if let other = latest.first { continuation.yield((other, value)) }
                             }
                         }
                     }
-                    try await group.waitForAll()
+                    // The first error ends the group (and cancels the other reader); waitForAll
+                    // would wait for a live stream that never ends.
+                    for try await _ in group {}
                 }
                 continuation.finish()
             } catch {
@@ -118,4 +120,9 @@ public func combineLatest<A: Sendable, B: Sendable>(
         }
         continuation.onTermination = { _ in task.cancel() }
     }
+}
+
+/// The last element of each of two streams (`combineLatest`'s state, shared by its two readers).
+private final class LatestPair<A: Sendable, B: Sendable>: Sendable {
+    let state = Mutex<(first: A?, second: B?)>((nil, nil))
 }
