@@ -99,8 +99,7 @@ public final class AggregateQuery: Sendable {
 }
 
 /// The results of an `AggregateQuery` (the SDK's `AggregateQuerySnapshot`).
-public final class AggregateQuerySnapshot: @unchecked Sendable {
-    // Immutable after init.
+public final class AggregateQuerySnapshot: Sendable {
     /// The aggregate query that produced this.
     public let query: AggregateQuery
     let values: [AggregateField: Value]

@@ -73,8 +73,7 @@ public final class QueryDocumentSnapshot: DocumentSnapshot, @unchecked Sendable 
 }
 
 /// The documents a query returned, in order.
-public final class QuerySnapshot: @unchecked Sendable {
-    // Immutable after init.
+public final class QuerySnapshot: Sendable {
     /// The documents, in query order.
     public let documents: [QueryDocumentSnapshot]
     /// What changed since the listener's previous snapshot (every document as added in a first

@@ -2,8 +2,7 @@ internal import HearthCore
 
 /// A path to a field, given as its segments, so names may contain dots or any character
 /// (the Firebase SDK's `FieldPath`). Invalid paths are reported when used, never by crashing.
-public final class FieldPath: Hashable, @unchecked Sendable {
-    // Immutable after init, hence safe to share.
+public final class FieldPath: Hashable, Sendable {
     /// The path's segments.
     public let segments: [String]
 
