@@ -5,7 +5,7 @@ SWIFT ?= swift
 DATA ?= ./.hearth
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: deps build test soak fuzz-build fuzz fuzz-merge serve serve-debug bench-client bench-transfer-memory demo demo-medspace demo-komunit demo-giftworld demo-worknow bench bench-quick clean
+.PHONY: deps build test soak fuzz-build fuzz fuzz-merge serve serve-debug bench-client bench-transfer-memory demo demo-medspace demo-komunit demo-giftworld demo-worknow bench bench-quick clean demo-web
 
 ## deps: install the LMDB C library and headers if pkg-config cannot find them, and Debian's chromium
 ## (driven headless by Playwright in the console's browser tests) if it is missing
@@ -132,3 +132,19 @@ bench-quick: deps
 
 clean:
 	rm -rf .build
+
+## demo-web: RoomieFinder's screens as a web page (Examples/RoomieFinder/Web, the Firebase JS SDK 12.9.0 from Google's
+## CDN) against a debug `hearth serve` with the app's rules and indexes on $(DATA)-roomiefinder-web, Firestore on
+## port $(WEB_HEARTH_PORT), Auth on $(WEB_AUTH_PORT); the page is served on 127.0.0.1:$(WEB_PORT) (Ctrl-C stops both)
+WEB_PORT ?= 8000
+WEB_HEARTH_PORT ?= 8080
+WEB_AUTH_PORT ?= 9099
+demo-web: deps
+	$(SWIFT) build --product hearth
+	@B="$$($(SWIFT) build --show-bin-path)"; R=Examples/RoomieFinder; INDEXES=; \
+	if [ -f $$R/firestore.indexes.json ]; then INDEXES="--indexes $$R/firestore.indexes.json --require-indexes"; fi; \
+	"$$B/hearth" serve --data $(DATA)-roomiefinder-web --project demo-roomiefinder --rules $$R/firestore.rules $$INDEXES \
+		--port $(WEB_HEARTH_PORT) --auth-port $(WEB_AUTH_PORT) & HEARTH=$$!; \
+	trap 'kill $$HEARTH 2>/dev/null; wait $$HEARTH' EXIT INT TERM; \
+	sleep 1; echo; echo "RoomieFinder web: open http://127.0.0.1:$(WEB_PORT)/?port=$(WEB_HEARTH_PORT)&authPort=$(WEB_AUTH_PORT)"; echo; \
+	python3 -m http.server $(WEB_PORT) --bind 127.0.0.1 --directory $$R/Web
