@@ -44,7 +44,7 @@ struct AcceptOfferTests {
         #expect(stored.status == .accepted && stored.acceptedOffer == winners.first?.0)
     }
 
-    @Test func onlyTheClientMovesTheRequestAndOnlyForward() async throws {
+    @Test func onlyTheClientAcceptsAndTheRequestOnlyMovesForward() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
@@ -57,22 +57,25 @@ struct AcceptOfferTests {
         }
         await #expect(throws: WorkNowError.notTheClient) { try await luis.acceptOffer(of: luis.uid, on: job.requestID) }
         await #expect(throws: WorkNowError.illegalTransition(from: .open, to: .done)) {
-            try await ana.completeRequest(job.requestID)
+            try await ana.finishJob(job.requestID)
         }
         let accepted = try await ana.acceptOffer(of: luis.uid, on: job.requestID)
-        #expect(accepted.status == .accepted && accepted.acceptedOffer == luis.uid)
-        await #expect(throws: WorkNowError.notTheClient) { try await luis.completeRequest(job.requestID) }
+        #expect(accepted.status == .accepted && accepted.acceptedOffer == luis.uid && accepted.finishedBy.isEmpty)
         // Taken by someone else, the request is hidden from Marta.
         await #expect(throws: WorkNowError.requestNotFound(id: job.requestID)) {
             try await marta.sendOffer(OfferForm(price: 20, duration: "1 hora"), to: job.requestID)
         }
-        let done = try await ana.completeRequest(job.requestID)
-        #expect(done.status == .done)
+        await #expect(throws: WorkNowError.requestNotFound(id: job.requestID)) { try await marta.finishJob(job.requestID) }
+        let half = try await luis.finishJob(job.requestID)
+        #expect(half.status == .accepted && half.finishedBy == [luis.uid])
+        await #expect(throws: WorkNowError.alreadyFinished) { try await luis.finishJob(job.requestID) }
+        let done = try await ana.finishJob(job.requestID)
+        #expect(done.status == .done && done.finishedBy == [luis.uid, ana.uid] && done.paidAt == nil)
         await #expect(throws: WorkNowError.illegalTransition(from: .done, to: .cancelled)) {
             try await ana.cancelRequest(job.requestID)
         }
         await #expect(throws: WorkNowError.illegalTransition(from: .done, to: .done)) {
-            try await ana.completeRequest(job.requestID)
+            try await ana.finishJob(job.requestID)
         }
     }
 

@@ -77,4 +77,35 @@ struct AccountTests {
             try await ana.updateWorkArea(latitude: 41, longitude: -3, radiusKm: 101)
         }
     }
+
+    @Test func theProfileChangesThePasswordAndThePhoneButNotTheIdentity() async throws {
+        let fixture = try await TestApp()
+        defer { fixture.close() }
+        var form = People.client(3)
+        form.telefono = "12"
+        await #expect(throws: WorkNowError.invalidField(name: "telefono", reason: "an optional + and 6 to 15 digits")) {
+            try await fixture.app.register(form)
+        }
+        form.telefono = " "
+        let ana = try await fixture.session(form)
+        #expect(try await ana.ownProfile().telefono == nil)
+        #expect(try await ana.updatePhone("+34 600 11 22 33").telefono == "+34600112233")
+        #expect(try await ana.updatePhone(nil).telefono == nil)
+
+        await #expect(throws: WorkNowError.passwordTooShort) { try await ana.changePassword(to: "corta", repeat: "corta") }
+        await #expect(throws: WorkNowError.passwordsDoNotMatch) {
+            try await ana.changePassword(to: "nueva-clave", repeat: "nueva-clavE")
+        }
+        try await ana.changePassword(to: "nueva-clave", repeat: "nueva-clave")
+        await #expect(throws: WorkNowError.wrongCredentials) {
+            _ = try await fixture.app.signIn(email: "ana3@test.es", password: "ana-secreta")
+        }
+        let again = try await fixture.app.signIn(email: "ana3@test.es", password: "nueva-clave")
+        #expect(again.uid == ana.uid)
+        // Nombre, apellidos and email stay as registered (no use case changes them; the rules refuse it).
+        let profile = try await ana.ownProfile()
+        #expect(profile.nombre == "Ana3" && profile.apellidos == "García" && profile.email == "ana3@test.es")
+        ana.signOut()
+        await #expect(throws: WorkNowError.unavailable) { try await ana.changePassword(to: "otra-clave", repeat: "otra-clave") }
+    }
 }

@@ -5,7 +5,7 @@ import WorkNow
 /// The chat: the original's id rule, who may chat, and the last-25 live window.
 @Suite("Chat")
 struct ChatTests {
-    @Test func theChatIDRuleOfTheOriginal() throws {
+    @Test(.timeLimit(.minutes(1))) func theChatIDRuleOfTheOriginal() throws {
         let gvu = ChatID.Participant(uid: "Gvu9aXXXXXXX", nombre: "Alberto", apellidos: "Gómez")
         let nan = ChatID.Participant(uid: "NaNNiYYYYYYY", nombre: "Juan", apellidos: "Álvarez")
         #expect(try ChatID.make(gvu, nan) == "Gvu9aAGNaNNiJÁ")
@@ -17,7 +17,7 @@ struct ChatTests {
         }
     }
 
-    @Test func thePartiesOfAnAcceptedJobChatLive() async throws {
+    @Test(.timeLimit(.minutes(1))) func thePartiesOfAnAcceptedJobChatLive() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
@@ -32,17 +32,15 @@ struct ChatTests {
             chat.id == String(first.prefix(5)) + (initials[first] ?? "") + String(second.prefix(5))
                 + (initials[second] ?? ""))
 
-        let view = ListenerInbox<[Mensaje]>()
-        let registration = ana.listenToMessages(in: chat.id ?? "", view.deliver)
-        defer { registration.remove() }
-        #expect(try await view.next().isEmpty)
+        var view = ana.messages(in: chat.id ?? "").makeAsyncIterator()
+        #expect(try await view.next()?.isEmpty == true)
         try await luis.sendMessage("Hola Ana", in: chat.id ?? "")
-        let seen = try await view.next()
+        let seen = try #require(try await view.next())
         #expect(seen.map(\.text) == ["Hola Ana"] && seen.first?.senderName == "Luis" && seen.first?.sentAt != nil)
         await #expect(throws: WorkNowError.emptyMessage) { try await ana.sendMessage(" \n", in: chat.id ?? "") }
     }
 
-    @Test func theViewHoldsTheLast25MessagesAndSlidesWithNewOnes() async throws {
+    @Test(.timeLimit(.minutes(1))) func theViewHoldsTheLast25MessagesAndSlidesWithNewOnes() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
@@ -50,15 +48,13 @@ struct ChatTests {
         let job = try await AcceptedJob.make(fixture, client: ana, worker: luis)
         let chatID = try await ana.openChat(about: job.requestID).id ?? ""
         for number in 1...30 { try await (number.isMultiple(of: 2) ? ana : luis).sendMessage("m\(number)", in: chatID) }
-        let view = ListenerInbox<[Mensaje]>()
-        let registration = luis.listenToMessages(in: chatID, view.deliver)
-        defer { registration.remove() }
-        #expect(try await view.next().map(\.text) == (6...30).map { "m\($0)" })
+        var view = luis.messages(in: chatID).makeAsyncIterator()
+        #expect(try await view.next()?.map(\.text) == (6...30).map { "m\($0)" })
         try await ana.sendMessage("m31", in: chatID)
-        #expect(try await view.next().map(\.text) == (7...31).map { "m\($0)" })
+        #expect(try await view.next()?.map(\.text) == (7...31).map { "m\($0)" })
     }
 
-    @Test func onlyThePartiesOfATakenJobMayChat() async throws {
+    @Test(.timeLimit(.minutes(1))) func onlyThePartiesOfATakenJobMayChat() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
@@ -70,9 +66,29 @@ struct ChatTests {
         _ = try await ana.acceptOffer(of: luis.uid, on: open.requestID)
         let chatID = try await ana.openChat(about: open.requestID).id ?? ""
         #expect(await refusedByRules { try await marta.sendMessage("Hola", in: chatID) })
-        let outsider = ListenerInbox<[Mensaje]>()
-        let registration = marta.listenToMessages(in: chatID, outsider.deliver)
-        defer { registration.remove() }
+        var outsider = marta.messages(in: chatID).makeAsyncIterator()
         #expect(await refusedByRules { _ = try await outsider.next() })
+    }
+
+    @Test(.timeLimit(.minutes(1))) func misChatsListsEveryChatOfTheUserLive() async throws {
+        let fixture = try await TestApp()
+        defer { fixture.close() }
+        let ana = try await fixture.client()
+        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let marta = try await fixture.session(People.worker("Marta", at: People.sol))
+        var anas = ana.myChats().makeAsyncIterator()
+        var luiss = luis.myChats().makeAsyncIterator()
+        #expect(try await anas.next()?.isEmpty == true)
+        #expect(try await luiss.next()?.isEmpty == true)
+        let job = try await AcceptedJob.make(fixture, client: ana, worker: luis, done: false)
+        let jobChat = try await ana.openChat(about: job.requestID)
+        #expect(try await anas.next() == [jobChat])
+        #expect(try await luiss.next() == [jobChat])
+        let contact = try await ana.contact(marta.uid)
+        let both = try #require(try await anas.next())
+        #expect(Set(both.compactMap(\.id)) == Set([jobChat.id, contact.id].compactMap { $0 }))
+        #expect(both.first { $0.id == contact.id }?.requestId == nil && jobChat.requestId == job.requestID)
+        var martas = marta.myChats().makeAsyncIterator()
+        #expect(try await martas.next() == [contact])
     }
 }

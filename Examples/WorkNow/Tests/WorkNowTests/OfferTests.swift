@@ -14,6 +14,8 @@ struct OfferTests {
         let offer = try await luis.sendOffer(
             OfferForm(price: 60, duration: " 1 hora ", message: "Hoy"), to: job.requestID)
         #expect(offer.worker == luis.uid && offer.price == 60 && offer.duration == "1 hora" && offer.createdAt != nil)
+        #expect(offer.priceTo == nil && offer.rejected == false)
+        #expect(offer.location == (try await luis.ownProfile()).location)
         #expect(try await luis.myOffer(on: job.requestID) == offer)
         #expect(try await ana.offers(on: job.requestID) == [offer])
         let admin = try fixture.adminView()
@@ -107,5 +109,58 @@ struct OfferTests {
         }
         #expect(prices.count == 1)
         #expect(try await ana.offers(on: job.requestID).map(\.price) == prices)
+    }
+
+    @Test func aPriceRangeCountsByItsTop() async throws {
+        let fixture = try await TestApp()
+        defer { fixture.close() }
+        let ana = try await fixture.client()
+        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let job = try await ana.requestService(People.sockets(maximum: 60))
+        await #expect(throws: WorkNowError.invalidField(name: "priceTo", reason: "the top of the range must be above the price")) {
+            try await luis.sendOffer(OfferForm(price: 40, priceTo: 40, duration: "1 hora"), to: job.requestID)
+        }
+        await #expect(throws: WorkNowError.priceAboveMaximum(price: 65, maximum: 60)) {
+            try await luis.sendOffer(OfferForm(price: 40, priceTo: 65, duration: "1 hora"), to: job.requestID)
+        }
+        let range = try await luis.sendOffer(OfferForm(price: 40, priceTo: 60, duration: "1-2 horas"), to: job.requestID)
+        #expect(range.price == 40 && range.priceTo == 60 && range.top == 60)
+        #expect(try await ana.offers(on: job.requestID) == [range])
+    }
+
+    @Test(.timeLimit(.minutes(1))) func offersReachTheClientLiveAndSheRejectsOne() async throws {
+        let fixture = try await TestApp()
+        defer { fixture.close() }
+        let ana = try await fixture.client()
+        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let marta = try await fixture.session(People.worker("Marta", at: People.sol))
+        let job = try await ana.requestService(People.sockets())
+        var live = ana.liveOffers(on: job.requestID).makeAsyncIterator()
+        #expect(try await live.next()?.isEmpty == true)
+        _ = try await luis.sendOffer(OfferForm(price: 50, duration: "1 hora"), to: job.requestID)
+        let first = try #require(try await live.next())
+        let luisPlace = try await luis.ownProfile().location
+        #expect(first.map(\.worker) == [luis.uid] && first.first?.location == luisPlace)
+        _ = try await marta.sendOffer(OfferForm(price: 45, priceTo: 55, duration: "2 horas"), to: job.requestID)
+        #expect(try await live.next()?.map(\.worker) == [marta.uid, luis.uid])
+
+        await #expect(throws: WorkNowError.notTheClient) { try await luis.rejectOffer(of: marta.uid, on: job.requestID) }
+        let rejected = try await ana.rejectOffer(of: marta.uid, on: job.requestID)
+        #expect(rejected.rejected && rejected.price == 45)
+        #expect(try await live.next()?.map(\.rejected) == [true, false])
+        #expect(try await marta.myOffer(on: job.requestID)?.rejected == true)
+        #expect(try await ana.rejectOffer(of: marta.uid, on: job.requestID) == rejected)
+        await #expect(throws: WorkNowError.offerNotFound(worker: "nadie")) {
+            try await ana.rejectOffer(of: "nadie", on: job.requestID)
+        }
+        await #expect(throws: WorkNowError.offerRejected(worker: marta.uid)) {
+            try await ana.acceptOffer(of: marta.uid, on: job.requestID)
+        }
+        _ = try await ana.acceptOffer(of: luis.uid, on: job.requestID)
+        await #expect(throws: WorkNowError.requestNotOpen(status: .accepted)) {
+            try await ana.rejectOffer(of: luis.uid, on: job.requestID)
+        }
+        var outsider = marta.liveOffers(on: job.requestID).makeAsyncIterator()
+        #expect(await refusedByRules { _ = try await outsider.next() })
     }
 }

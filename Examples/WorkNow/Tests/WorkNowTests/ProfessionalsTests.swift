@@ -26,6 +26,10 @@ struct ProfessionalsTests {
         #expect(wider.map(\.uid) == [eva.uid, marta.uid, luis.uid, new.uid])
         #expect(wider[0].distanceKm > 25 && wider[0].distanceKm < 35)
         #expect(try await ana.professionals(of: .fontaneria, withinKm: 1).map(\.usuario.nombre) == ["Pilar"])
+        let detail = try await ana.professionalDetail(of: marta.uid)
+        #expect(detail.usuario.nombre == "Marta" && detail.averageRating == 4.5)
+        #expect(detail.ratings.map(\.stars) == [4.5] && detail.ratings.first?.rater == ana.uid)
+        await #expect(throws: WorkNowError.notAProfessional(uid: ana.uid)) { try await luis.professionalDetail(of: ana.uid) }
         await #expect(throws: WorkNowError.invalidRadius(0)) { try await ana.professionals(of: .limpieza, withinKm: 0) }
         await #expect(throws: WorkNowError.invalidRadius(100.5)) {
             try await ana.professionals(of: .limpieza, withinKm: 100.5)

@@ -2,17 +2,22 @@ import Hearth
 import Testing
 import WorkNow
 
-/// Ratings: once per job and party, after the job is done, 1.0–5.0, counters kept with `increment`.
+/// Ratings (RF008): once per job and party, after the job is done and paid, 1.0–5.0, counters kept
+/// with `increment`.
 @Suite("Ratings")
 struct RatingTests {
-    @Test func bothPartiesRateOnceAfterTheJobIsDone() async throws {
+    @Test func bothPartiesRateOnceAfterTheJobIsDoneAndPaid() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
         let job = try await AcceptedJob.make(fixture, client: ana, worker: luis, done: false)
         await #expect(throws: WorkNowError.jobNotDone) { try await ana.rate(job: job.requestID, stars: 4) }
-        _ = try await ana.completeRequest(job.requestID)
+        _ = try await ana.finishJob(job.requestID)
+        _ = try await luis.finishJob(job.requestID)
+        await #expect(throws: WorkNowError.jobNotPaid) { try await ana.rate(job: job.requestID, stars: 4) }
+        await #expect(throws: WorkNowError.jobNotPaid) { try await luis.rate(job: job.requestID, stars: 4) }
+        _ = try await ana.pay(job: job.requestID)
         await #expect(throws: WorkNowError.invalidStars(0.5)) { try await ana.rate(job: job.requestID, stars: 0.5) }
         await #expect(throws: WorkNowError.invalidStars(5.1)) { try await ana.rate(job: job.requestID, stars: 5.1) }
         let rating = try await ana.rate(job: job.requestID, stars: 4.5, comment: "Muy bien")

@@ -8,17 +8,16 @@ import WorkNow
 /// radius covers its place, and for nobody else; only the worker reads it, nobody writes it.
 @Suite("Request alerts")
 struct RequestAlertTests {
-    @Test func aNewRequestAlertsEveryMatchingWorkerAndNoOther() async throws {
+    @Test func aNewRequestAlertsEveryWorkerOfTheTradeWithinItsRadiusAndNoOther() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
         let ana = try await fixture.client()
         let near = try await fixture.session(People.worker("Luis", at: People.chamberi))
-        let wide = try await fixture.session(People.worker("Eva", at: People.alcala, radiusKm: 40))
-        let short = try await fixture.session(People.worker("Raul", at: People.alcala, radiusKm: 10))
+        let alcala = try await fixture.session(People.worker("Eva", at: People.alcala))
         let plumber = try await fixture.session(People.worker("Pilar", at: People.chamberi, trades: [.fontaneria]))
-        let far = try await fixture.session(People.worker("Jordi", at: People.barcelona, radiusKm: 50))
+        let far = try await fixture.session(People.worker("Jordi", at: People.barcelona, radiusKm: 100))
 
-        let job = try await ana.requestService(People.sockets())
+        let job = try await ana.requestService(People.sockets(radiusKm: 40))
         try await fixture.app.waitForTriggers()
         let nearAlerts = try await near.myAlerts()
         #expect(nearAlerts.map(\.requestId) == [job.requestID])
@@ -26,12 +25,13 @@ struct RequestAlertTests {
         let distance = try #require(nearAlerts.first?.distanceKm)
         #expect(distance > 1.5 && distance < 2.5, "Chamberí is about 1.9 km from Sol: \(distance)")
         #expect(nearAlerts.first?.createdAt == job.createdAt)
-        #expect(try await wide.myAlerts().map(\.requestId) == [job.requestID])
-        for worker in [short, plumber, far, ana] { #expect(try await worker.myAlerts().isEmpty) }
+        #expect(try await alcala.myAlerts().map(\.requestId) == [job.requestID])
+        for worker in [plumber, far, ana] { #expect(try await worker.myAlerts().isEmpty) }
 
         let second = try await ana.requestService(People.sockets(maximum: 90))
         try await fixture.app.waitForTriggers()
         #expect(try await near.myAlerts().map(\.requestId) == [second.requestID, job.requestID], "newest first")
+        #expect(try await alcala.myAlerts().map(\.requestId) == [job.requestID], "10 km do not reach Alcalá")
     }
 
     @Test func alertsAreTheWorkersAloneToReadAndNobodysToWrite() async throws {

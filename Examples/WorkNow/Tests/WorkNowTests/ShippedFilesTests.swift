@@ -19,6 +19,6 @@ struct ShippedFilesTests {
 
     @Test func firestoreIndexesOnDiskEqualTheEmbeddedJSON() throws {
         #expect(try shipped("firestore.indexes.json") == Data(WorkNowIndexes.json.utf8))
-        #expect(try WorkNowIndexes.configuration().indexes.count == 2)
+        #expect(try WorkNowIndexes.configuration().indexes.count == 4)
     }
 }

@@ -67,11 +67,12 @@ enum People {
             latitude: place.latitude, longitude: place.longitude, oficios: trades, radiusKm: radiusKm)
     }
 
-    /// An electrician's job at Sol, at most `maximum` euros.
-    static func sockets(maximum: Double? = 60, trade: Oficio = .electricista) -> RequestForm {
+    /// An electrician's job at Sol, at most `maximum` euros, for workers within `radiusKm` (nil:
+    /// the client's usual 10 km).
+    static func sockets(maximum: Double? = 60, trade: Oficio = .electricista, radiusKm: Double? = nil) -> RequestForm {
         RequestForm(
             categoria: trade, descripcion: "Cambiar dos enchufes", precioMax: maximum, latitude: sol.latitude,
-            longitude: sol.longitude)
+            longitude: sol.longitude, radiusKm: radiusKm)
     }
 }
 

@@ -20,6 +20,26 @@ enum FieldCheck {
         return GeoPointValue(latitude: latitude, longitude: longitude)
     }
 
+    /// A password of at least 8 characters (§3.4).
+    /// - Throws: `passwordTooShort`.
+    static func password(_ password: String) throws(WorkNowError) -> String {
+        guard password.count >= 8 else { throw .passwordTooShort }
+        return password
+    }
+
+    /// A phone number without spaces, dashes or dots: an optional `+` and 6–15 digits; nil for
+    /// blank text (no number).
+    /// - Throws: `invalidField("telefono", …)`.
+    static func phone(_ text: String) throws(WorkNowError) -> String? {
+        let compact = String(trimmed(text).filter { $0 != " " && $0 != "-" && $0 != "." })
+        if compact.isEmpty { return nil }
+        let digits = compact.hasPrefix("+") ? compact.dropFirst() : Substring(compact)
+        guard (6...15).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw .invalidField(name: "telefono", reason: "an optional + and 6 to 15 digits")
+        }
+        return compact
+    }
+
     /// A radius in km, 1–100.
     /// - Throws: `invalidRadius`.
     static func radius(_ km: Double) throws(WorkNowError) -> Double {

@@ -1,5 +1,5 @@
-/// The sign-up screen: name, surnames, email, password, where the user is, how far they travel for
-/// work, and the trades they offer (none for a client only).
+/// The sign-up screen (screen 2): name, surnames, email, password, where the user is, their usual
+/// radius, an optional phone number, and the trades they offer (none for a client only).
 public struct RegistrationForm: Sendable, Equatable {
     /// First name.
     public var nombre: String
@@ -15,13 +15,15 @@ public struct RegistrationForm: Sendable, Equatable {
     public var longitude: Double?
     /// Trades offered.
     public var oficios: Set<Oficio>
-    /// How far the user travels for a job, 1–100 km.
+    /// The user's usual radius, 1–100 km (the default of their requests).
     public var radiusKm: Double
+    /// A phone number for the other party of a job (optional; screen 15).
+    public var telefono: String?
 
     /// A form with these fields.
     public init(
         nombre: String, apellidos: String, email: String, password: String, latitude: Double?, longitude: Double?,
-        oficios: Set<Oficio> = [], radiusKm: Double = 10
+        oficios: Set<Oficio> = [], radiusKm: Double = 10, telefono: String? = nil
     ) {
         self.nombre = nombre
         self.apellidos = apellidos
@@ -31,6 +33,7 @@ public struct RegistrationForm: Sendable, Equatable {
         self.longitude = longitude
         self.oficios = oficios
         self.radiusKm = radiusKm
+        self.telefono = telefono
     }
 
     /// The form after its checks.
@@ -42,22 +45,23 @@ public struct RegistrationForm: Sendable, Equatable {
         let location: GeoPointValue
         let oficios: Set<Oficio>
         let radiusKm: Double
+        let telefono: String?
     }
 
     /// Checks every field.
-    /// - Throws: `invalidField` for an empty name or surname, a malformed email or a missing
-    ///   location; `passwordTooShort`; `invalidRadius`.
+    /// - Throws: `invalidField` for an empty name or surname, a malformed email, a missing
+    ///   location or a malformed phone number; `passwordTooShort`; `invalidRadius`.
     func validated() throws(WorkNowError) -> Valid {
         let nombre = FieldCheck.trimmed(nombre)
         let apellidos = FieldCheck.trimmed(apellidos)
         guard !nombre.isEmpty else { throw .invalidField(name: "nombre", reason: "required") }
         guard !apellidos.isEmpty else { throw .invalidField(name: "apellidos", reason: "required") }
         let email = try Self.normalized(email: email)
-        guard password.count >= 8 else { throw .passwordTooShort }
+        let password = try FieldCheck.password(password)
         return Valid(
             nombre: nombre, apellidos: apellidos, email: email, password: password,
             location: try FieldCheck.location(latitude: latitude, longitude: longitude), oficios: oficios,
-            radiusKm: try FieldCheck.radius(radiusKm))
+            radiusKm: try FieldCheck.radius(radiusKm), telefono: try telefono.flatMap(FieldCheck.phone))
     }
 
     /// The email trimmed and lowercased.

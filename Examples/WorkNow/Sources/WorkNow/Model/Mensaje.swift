@@ -20,8 +20,8 @@ public struct Chat: Codable, Sendable, Equatable {
     @DocumentID public var id: String?
     /// The two uids, smaller first.
     public var participants: [String]
-    /// The request whose job first brought the two together.
-    public var requestId: String
+    /// The request that first brought the two together; nil for a contact before any job (CU009).
+    public var requestId: String?
 
     /// The participant who is not `uid`.
     public func partner(of uid: String) -> String? { participants.first { $0 != uid } }

@@ -41,20 +41,28 @@ struct Backend: Sendable {
         }
     }
 
-    /// The fan-out: one alert for every worker subscribed to the request's trade whose radius
-    /// covers its place (the client excluded), with the distance. Alerts are keyed by request, so
-    /// a delivery made twice writes the same documents.
+    /// The fan-out: one alert for every worker subscribed to the request's trade whose place the
+    /// request's radius covers (the client excluded), with the distance; a direct hire (CU008)
+    /// goes to no trade and alerts only the hired professional. Alerts are keyed by request, so a
+    /// delivery made twice writes the same documents.
     func alertWorkers(about request: QueryDocumentSnapshot) async throws {
         guard let trade = request.get("categoria") as? String, let place = request.get("location") as? GeoPoint else { return }
         let client = request.get("client") as? String
-        let workers = try await admin.collection(Collections.users).whereField("trades", arrayContains: trade).getDocuments()
+        let radius = (request.get("radiusKm") as? Double) ?? Double(request.get("radiusKm") as? Int ?? 0)
+        let candidates: [DocumentSnapshot]
+        if let hired = request.get("worker") as? String {
+            candidates = [try await admin.collection(Collections.users).document(hired).getDocument()]
+        } else {
+            candidates = try await admin.collection(Collections.users).whereField("trades", arrayContains: trade)
+                .getDocuments().documents
+        }
+        let direct = request.get("worker") is String
         var batch = admin.batch()
         var pending = 0
-        for worker in workers.documents where worker.documentID != client {
+        for worker in candidates where worker.exists && worker.documentID != client {
             guard let home = worker.get("location") as? GeoPoint else { continue }
-            let radius = (worker.get("radiusKm") as? Double) ?? Double(worker.get("radiusKm") as? Int ?? 0)
             let distance = Distance.km(home, place)
-            guard distance <= radius else { continue }
+            guard direct || distance <= radius else { continue }
             var alert: [String: Any] = [
                 "requestId": request.documentID, "categoria": trade,
                 "descripcion": request.get("descripcion") as? String ?? "", "distanceKm": distance,
@@ -80,6 +88,7 @@ struct Backend: Sendable {
                 requests: try await admin.collection(Collections.requests).documentCount(),
                 offers: try await admin.collectionGroup(Collections.offers).documentCount(),
                 ratings: try await admin.collection(Collections.ratings).documentCount(),
+                chats: try await admin.collection(Collections.chats).documentCount(),
                 messages: try await admin.collectionGroup(Collections.messages).documentCount())
         } catch {
             throw WorkNowError(error)

@@ -10,6 +10,8 @@ public struct StoreStatistics: Sendable, Equatable {
     public let offers: Int
     /// `ratings` documents.
     public let ratings: Int
+    /// `chats` documents.
+    public let chats: Int
     /// Chat messages over all chats.
     public let messages: Int
 }

@@ -26,6 +26,15 @@ extension UserSession {
         .sorted(by: Self.ranking)
     }
 
+    /// The professional's detail (screen 9): profile, the ratings received with their comments,
+    /// and the average; the screen's buttons are `contact(_:)` (CU009) and `hire(_:for:)` (CU008).
+    /// - Throws: `profileNotFound`; `notAProfessional` for a user who offers no trade.
+    public func professionalDetail(of uid: String) async throws(WorkNowError) -> ProfessionalDetail {
+        let usuario = try await profile(of: uid)
+        guard usuario.isProfessional else { throw .notAProfessional(uid: uid) }
+        return ProfessionalDetail(uid: uid, usuario: usuario, ratings: try await ratings(of: uid))
+    }
+
     /// Best average first; unrated after rated; then nearest, then uid.
     static func ranking(_ a: Profesional, _ b: Profesional) -> Bool {
         switch (a.averageRating, b.averageRating) {

@@ -1,3 +1,4 @@
+import ExampleSupport
 import Hearth
 
 extension UserSession {
@@ -36,7 +37,7 @@ extension UserSession {
         return try await ownProfile()
     }
 
-    /// Moves the user's place and work radius (the only profile fields besides trades that change).
+    /// Moves the user's place and usual radius (the default radius of their new requests).
     /// - Throws: `invalidField("location", …)`; `invalidRadius`.
     public func updateWorkArea(latitude: Double, longitude: Double, radiusKm: Double) async throws(WorkNowError)
         -> Usuario
@@ -52,5 +53,31 @@ extension UserSession {
             throw WorkNowError(error)
         }
         return try await ownProfile()
+    }
+
+    /// Profile (screen 10): sets or, with nil or blank text, removes the phone number shown to
+    /// the other party of a job. Nombre, apellidos and email never change (the rules refuse it).
+    /// - Throws: `invalidField("telefono", …)`.
+    public func updatePhone(_ telefono: String?) async throws(WorkNowError) -> Usuario {
+        let phone = try telefono.flatMap(FieldCheck.phone)
+        do {
+            try await userReference(uid).updateData(["telefono": phone.map { $0 as Any } ?? FieldValue.delete()])
+        } catch {
+            throw WorkNowError(error)
+        }
+        return try await ownProfile()
+    }
+
+    /// Profile (screen 10): changes the password (*Firebase Auth*'s `updatePassword(to:)`, typed twice).
+    /// - Throws: `passwordTooShort`; `passwordsDoNotMatch`; `unavailable` once signed out.
+    public func changePassword(to newPassword: String, repeat repeated: String) async throws(WorkNowError) {
+        let password = try FieldCheck.password(newPassword)
+        guard password == repeated else { throw .passwordsDoNotMatch }
+        _ = try db()
+        do {
+            try await account.changePassword(to: password)
+        } catch {
+            throw WorkNowError(error)
+        }
     }
 }

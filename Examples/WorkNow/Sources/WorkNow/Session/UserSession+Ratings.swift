@@ -1,10 +1,11 @@
 import Hearth
 
 extension UserSession {
-    /// Rates the other party of the done job of request `requestID` with `stars` (1.0–5.0). One
+    /// RF008: rates the other party of the done and paid job of request `requestID` with `stars`
+    /// (1.0–5.0, fractions allowed). One
     /// transaction writes `ratings/<requestId>_<rater uid>` and adds to the ratee's `ratingSum`
     /// and `ratingCount` with `increment`, so concurrent ratings of one worker lose nothing.
-    /// - Throws: `invalidStars`; `requestNotFound`; `jobNotDone`; `notAParty`; `alreadyRated`.
+    /// - Throws: `invalidStars`; `requestNotFound`; `jobNotDone`; `jobNotPaid`; `notAParty`; `alreadyRated`.
     @discardableResult
     public func rate(job requestID: String, stars: Double, comment: String = "") async throws(WorkNowError)
         -> Valoracion
@@ -22,6 +23,7 @@ extension UserSession {
                 let request = try snapshot.decoded(as: Solicitud.self)
                 let ratee = try Self.otherParty(of: request, for: myUID)
                 guard request.status == .done else { throw WorkNowError.jobNotDone }
+                guard request.paidAt != nil else { throw WorkNowError.jobNotPaid }
                 guard try !transaction.getDocument(ratingRef).exists else { throw WorkNowError.alreadyRated }
                 let rating = Valoracion(
                     requestId: requestID, rater: myUID, ratee: ratee, stars: stars, comment: FieldCheck.trimmed(comment)
@@ -34,6 +36,27 @@ extension UserSession {
                     ], forDocument: db.collection(Collections.users).document(ratee))
                 return rating
             }
+        } catch {
+            throw WorkNowError(error)
+        }
+    }
+
+    /// The ratings `uid` received (screens 9 and 12: the comments on their profile).
+    public func ratings(of uid: String) async throws(WorkNowError) -> [Valoracion] {
+        guard FieldCheck.identifier(uid) else { throw .profileNotFound(uid: uid) }
+        do {
+            return try await db().collection(Collections.ratings).whereField("ratee", isEqualTo: uid)
+                .getDocuments().decoded(as: Valoracion.self)
+        } catch {
+            throw WorkNowError(error)
+        }
+    }
+
+    /// The ratings given for the job of request `requestID` (at most one per party).
+    func ratings(forJob requestID: String) async throws(WorkNowError) -> [Valoracion] {
+        do {
+            return try await db().collection(Collections.ratings).whereField("requestId", isEqualTo: requestID)
+                .getDocuments().decoded(as: Valoracion.self)
         } catch {
             throw WorkNowError(error)
         }

@@ -1,12 +1,33 @@
+import ExampleSupport
 import Foundation
-public import Hearth
+import Hearth
 
 extension UserSession {
-    /// Request a service: stores an open request of the signed-in client, stamped with the commit
-    /// time. Every worker subscribed to the trade whose radius covers the place sees it live.
-    /// - Throws: `invalidField` for a blank description, a missing location or a bad maximum price.
+    /// Request a service (CU003): stores an open request of the signed-in client, stamped with the
+    /// commit time. Every worker subscribed to the trade within the request's radius sees it live.
+    /// - Throws: `invalidField` for a blank description, a missing location or a bad maximum price;
+    ///   `invalidRadius`.
     public func requestService(_ form: RequestForm) async throws(WorkNowError) -> Solicitud {
+        try await store(form, hiring: nil)
+    }
+
+    /// Hire a professional directly (CU008): a request addressed to `professional`, with the fields
+    /// of CU003, which only the client and that professional see and answer. It goes to no trade's
+    /// open-requests view and alerts only the professional.
+    /// - Throws: as `requestService`; `notAProfessional` when `professional` does not work in the
+    ///   form's trade (or is the client); `profileNotFound`.
+    public func hire(_ professional: String, for form: RequestForm) async throws(WorkNowError) -> Solicitud {
+        guard professional != uid else { throw .notAProfessional(uid: professional) }
+        let profile = try await profile(of: professional)
+        guard profile.trades.contains(form.categoria.rawValue) else { throw .notAProfessional(uid: professional) }
+        return try await store(form, hiring: professional)
+    }
+
+    /// Stores the request of `form`, addressed to `worker` when given.
+    private func store(_ form: RequestForm, hiring worker: String?) async throws(WorkNowError) -> Solicitud {
         let valid = try form.validated()
+        var radius = valid.radiusKm ?? 0
+        if valid.radiusKm == nil { radius = try await ownProfile().radiusKm }
         let reference: DocumentReference
         do {
             reference = try await db().collection(Collections.requests).addDocument(data: [
@@ -15,9 +36,13 @@ extension UserSession {
                 "descripcion": valid.descripcion,
                 "precio_max": valid.precioMax.map { $0 as Any } ?? NSNull(),
                 "location": try GeoPoint(latitude: valid.location.latitude, longitude: valid.location.longitude),
+                "radiusKm": radius,
+                "worker": worker.map { $0 as Any } ?? NSNull(),
                 "createdAt": FieldValue.serverTimestamp(),
                 "status": RequestStatus.open.rawValue,
                 "acceptedOffer": NSNull(),
+                "finishedBy": [String](),
+                "paidAt": NSNull(),
             ])
         } catch {
             throw WorkNowError(error)
@@ -47,71 +72,118 @@ extension UserSession {
         }
     }
 
-    /// Workers: listens to the open requests of the trades the worker is subscribed to whose place
-    /// is within the worker's radius, newest first. `onUpdate` gets the list now and again whenever
-    /// it changes: a new request in range appears, an accepted or cancelled one disappears.
+    /// Workers (CU015): the open requests to the trades the worker is subscribed to whose radius
+    /// covers the worker's place, newest first, live: the list now and again whenever it changes
+    /// (a new request in range appears, an accepted or cancelled one disappears). Direct hires
+    /// (CU008) never appear here.
     ///
-    /// One query per worker — `categoria in <trades>`, `status == open`, by `createdAt` (index
-    /// `categoria, status, createdAt DESC`) — and the distance check on each result, with the
-    /// trades, place and radius the profile had when listening started.
-    public func listenToOpenRequests(
-        _ onUpdate: @escaping @Sendable (Result<[Solicitud], WorkNowError>) -> Void
-    ) async -> any ListenerRegistration {
+    /// One query per worker — `categoria in <trades>`, `status == open`, `worker == null`, by
+    /// `createdAt` (index `categoria, status, worker, createdAt DESC`) — and the distance check on
+    /// each result, with the trades and place the profile had when listening started.
+    public func openRequests() async -> AsyncThrowingStream<[Solicitud], any Error> {
         let me: Usuario
         let db: Firestore
         do {
             me = try await ownProfile()
             db = try self.db()
         } catch {
-            onUpdate(.failure(error))
-            return NoListener()
+            return .failed(error)
         }
         guard !me.trades.isEmpty else {
-            onUpdate(.success([]))
-            return NoListener()
+            return AsyncThrowingStream { continuation in
+                continuation.yield([])
+                continuation.finish()
+            }
         }
-        let myUID = uid
-        let view = OpenRequestsView(worker: myUID, location: me.location, radiusKm: me.radiusKm)
+        let view = OpenRequestsView(worker: uid, location: me.location)
         return db.collection(Collections.requests)
             .whereField("categoria", in: me.trades)
             .whereField("status", isEqualTo: RequestStatus.open.rawValue)
+            .whereField("worker", isEqualTo: NSNull())
             .order(by: "createdAt", descending: true)
-            .addSnapshotListener { snapshot, error in
-                switch Self.decode(snapshot, error, as: Solicitud.self) {
-                case .success(let requests):
-                    if let visible = view.update(requests) { onUpdate(.success(visible)) }
-                case .failure(let error):
-                    onUpdate(.failure(error))
-                }
-            }
+            .liveValues(as: Solicitud.self, failing: WorkNowError.self)
+            .compactMapped { view.update($0) }
     }
 
-    /// Cancels the signed-in client's request (from `open` or `accepted`).
-    /// - Throws: `requestNotFound`, `notTheClient`, `illegalTransition`.
+    /// Professionals: the open direct hires addressed to the signed-in user (CU008), newest first,
+    /// live (index `worker, status, createdAt DESC`); one leaves the list once accepted or cancelled.
+    public func directRequests() -> AsyncThrowingStream<[Solicitud], any Error> {
+        do {
+            return try db().collection(Collections.requests)
+                .whereField("worker", isEqualTo: uid)
+                .whereField("status", isEqualTo: RequestStatus.open.rawValue)
+                .order(by: "createdAt", descending: true)
+                .liveValues(as: Solicitud.self, failing: WorkNowError.self)
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// Cancels request `id`: its client from `open` or `accepted`, its accepted worker from
+    /// `accepted` ("cancelar" for last-minute problems, screen 15).
+    /// - Throws: `requestNotFound`; `notAParty` for anyone else (and for a worker before acceptance);
+    ///   `illegalTransition` from `done` or `cancelled`.
     public func cancelRequest(_ id: String) async throws(WorkNowError) -> Solicitud {
-        try await move(id, to: .cancelled)
+        try await change(id) { request, me throws(WorkNowError) in
+            let isClient = request.client == me
+            guard isClient || (request.acceptedOffer == me && request.status == .accepted) else { throw .notAParty }
+            guard request.status.canMove(to: .cancelled) else {
+                throw .illegalTransition(from: request.status, to: .cancelled)
+            }
+            return ["status": RequestStatus.cancelled.rawValue]
+        }
     }
 
-    /// Marks the signed-in client's accepted request as done; both parties may then rate.
-    /// - Throws: `requestNotFound`, `notTheClient`, `illegalTransition`.
-    public func completeRequest(_ id: String) async throws(WorkNowError) -> Solicitud {
-        try await move(id, to: .done)
+    /// "Finalizar" (screen 15): the client or the accepted worker adds themself to `finishedBy`;
+    /// the request becomes `done` once both are there. One transaction, so two parties pressing at
+    /// once always end in `done`.
+    /// - Throws: `requestNotFound`; `notAParty`; `illegalTransition(to: .done)` unless the job is
+    ///   in progress (`accepted`); `alreadyFinished`.
+    public func finishJob(_ id: String) async throws(WorkNowError) -> Solicitud {
+        try await change(id) { request, me throws(WorkNowError) in
+            guard request.client == me || request.acceptedOffer == me else { throw .notAParty }
+            guard request.status == .accepted, let worker = request.acceptedOffer else {
+                throw .illegalTransition(from: request.status, to: .done)
+            }
+            guard !request.finishedBy.contains(me) else { throw .alreadyFinished }
+            let finished = request.finishedBy + [me]
+            let both = finished.contains(request.client) && finished.contains(worker)
+            return [
+                "finishedBy": finished,
+                "status": (both ? RequestStatus.done : RequestStatus.accepted).rawValue,
+            ]
+        }
     }
 
-    /// Moves request `id` to `status` in a transaction, after checking the client and the life cycle.
-    func move(_ id: String, to status: RequestStatus) async throws(WorkNowError) -> Solicitud {
+    /// Pay (CU011 / RF009), simulated: no payment provider; the client's payment of a done job sets
+    /// `paidAt` to the commit time, once. Ratings become possible afterwards.
+    /// - Throws: `requestNotFound`; `notTheClient`; `jobNotDone`; `alreadyPaid`.
+    public func pay(job id: String) async throws(WorkNowError) -> Solicitud {
+        try await change(id) { request, me throws(WorkNowError) in
+            guard request.client == me else { throw .notTheClient }
+            guard request.status == .done else { throw .jobNotDone }
+            guard request.paidAt == nil else { throw .alreadyPaid }
+            return ["paidAt": FieldValue.serverTimestamp()]
+        }
+    }
+
+    /// Reads request `id` in a transaction, asks `fields` for the update (which checks the party
+    /// and the life cycle and throws when the change is not allowed), writes it, and returns the
+    /// request afterwards.
+    func change(
+        _ id: String,
+        _ fields: (Solicitud, String) throws(WorkNowError) -> [String: Any]
+    ) async throws(WorkNowError) -> Solicitud {
         let reference = try requestReference(id)
+        // Read first outside the transaction: a request the rules hide reads as not found.
+        _ = try await request(id)
         let myUID = uid
         do {
             try await db().runTransaction { transaction in
                 let snapshot = try transaction.getDocument(reference)
                 guard snapshot.exists else { throw WorkNowError.requestNotFound(id: id) }
-                let current = try snapshot.decoded(as: Solicitud.self)
-                guard current.client == myUID else { throw WorkNowError.notTheClient }
-                guard current.status.canMove(to: status) else {
-                    throw WorkNowError.illegalTransition(from: current.status, to: status)
-                }
-                transaction.updateData(["status": status.rawValue], forDocument: reference)
+                let update = try fields(try snapshot.decoded(as: Solicitud.self), myUID)
+                transaction.updateData(update, forDocument: reference)
             }
         } catch {
             throw WorkNowError(error)

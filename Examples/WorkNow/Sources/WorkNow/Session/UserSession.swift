@@ -57,14 +57,4 @@ public final class UserSession: Sendable {
             throw mapped
         }
     }
-
-    /// A listener callback's arguments as decoded documents or an error.
-    static func decode<T: Decodable>(
-        _ snapshot: QuerySnapshot?, _ error: (any Error)?, as type: T.Type
-    ) -> Result<[T], WorkNowError> {
-        guard let snapshot else {
-            return .failure(error.map { WorkNowError($0) } ?? .storage(code: "unknown", message: "no snapshot"))
-        }
-        return Result { () throws(WorkNowError) in try snapshot.decoded(as: type) }
-    }
 }

@@ -63,7 +63,7 @@ public final class WorkNow: Sendable {
                     nombre: valid.nombre, apellidos: valid.apellidos, email: valid.email,
                     latitude: String(valid.location.latitude), longitude: String(valid.location.longitude), location: point,
                     oficios: OficioSeleccion.list(selecting: valid.oficios), trades: valid.oficios.sorted().map(\.rawValue),
-                    radiusKm: valid.radiusKm, ratingSum: 0, ratingCount: 0)
+                    radiusKm: valid.radiusKm, ratingSum: 0, ratingCount: 0, telefono: valid.telefono)
                 try await user.collection(Collections.users).document(account.uid).setData(from: profile)
             }
         } catch {

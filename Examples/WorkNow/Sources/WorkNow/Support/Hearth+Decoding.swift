@@ -12,9 +12,3 @@ extension QuerySnapshot {
     /// Every document decoded as `T`, in query order.
     func decoded<T: Decodable>(as type: T.Type) throws(WorkNowError) -> [T] { try decoded(as: type, failing: WorkNowError.self) }
 }
-
-/// The registration of a listener that never started.
-struct NoListener: ListenerRegistration {
-    /// Nothing to stop.
-    func remove() {}
-}

@@ -7,6 +7,8 @@ public enum WorkNowError: ExampleAppError, Sendable, Equatable, CustomStringConv
     case invalidField(name: String, reason: String)
     /// Registration: the password has fewer than 8 characters.
     case passwordTooShort
+    /// Change password: the two copies of the new password differ.
+    case passwordsDoNotMatch
     /// Registration: another account already uses this email.
     case emailAlreadyInUse(String)
     /// Sign in: unknown email or wrong password (which one is not revealed).
@@ -19,6 +21,10 @@ public enum WorkNowError: ExampleAppError, Sendable, Equatable, CustomStringConv
     case requestNotFound(id: String)
     /// No offer of this worker on the request.
     case offerNotFound(worker: String)
+    /// The client already turned this offer down (it cannot be accepted).
+    case offerRejected(worker: String)
+    /// A direct hire or a contact of a user who offers no trade, or not the request's trade.
+    case notAProfessional(uid: String)
     /// An offer on a request of a trade the worker is not subscribed to.
     case notSubscribed(trade: String)
     /// An offer on one's own request.
@@ -33,9 +39,15 @@ public enum WorkNowError: ExampleAppError, Sendable, Equatable, CustomStringConv
     case illegalTransition(from: RequestStatus, to: RequestStatus)
     /// Someone other than the request's client tried to change it.
     case notTheClient
-    /// A rating before the job is done.
+    /// A rating or a payment before the job is done.
     case jobNotDone
-    /// A rating or chat by someone who is not a party of the job.
+    /// A rating before the client paid the job.
+    case jobNotPaid
+    /// A second payment of the same job.
+    case alreadyPaid
+    /// A party pressed "finalizar" a second time.
+    case alreadyFinished
+    /// A rating, chat, "finalizar" or cancellation by someone who is not a party of the job.
     case notAParty
     /// A second rating of the same job by the same party.
     case alreadyRated
@@ -63,12 +75,15 @@ public enum WorkNowError: ExampleAppError, Sendable, Equatable, CustomStringConv
         switch self {
         case .invalidField(let name, _): "Revisa el campo \(name)"
         case .passwordTooShort: "La contraseña debe tener al menos 8 caracteres"
+        case .passwordsDoNotMatch: "Las contraseñas no coinciden"
         case .emailAlreadyInUse: "Ese correo ya está registrado"
         case .wrongCredentials: "Correo o contraseña incorrectos"
         case .invalidRadius: "La distancia debe estar entre 1 y 100 km"
         case .profileNotFound: "Usuario no encontrado"
         case .requestNotFound: "Solicitud no encontrada"
         case .offerNotFound: "Oferta no encontrada"
+        case .offerRejected: "Rechazaste esa oferta"
+        case .notAProfessional: "Ese usuario no trabaja en ese oficio"
         case .notSubscribed: "No estás suscrito a ese oficio"
         case .ownRequest: "No puedes ofertar en tu propia solicitud"
         case .priceAboveMaximum: "La oferta supera el precio máximo"
@@ -76,7 +91,10 @@ public enum WorkNowError: ExampleAppError, Sendable, Equatable, CustomStringConv
         case .requestNotOpen: "La solicitud ya no está abierta"
         case .illegalTransition: "Ese cambio de estado no está permitido"
         case .notTheClient: "Solo el cliente puede cambiar la solicitud"
-        case .jobNotDone: "Solo se puede valorar un trabajo terminado"
+        case .jobNotDone: "El trabajo aún no está terminado"
+        case .jobNotPaid: "Solo se puede valorar un trabajo pagado"
+        case .alreadyPaid: "Ya pagaste este trabajo"
+        case .alreadyFinished: "Ya marcaste el trabajo como finalizado"
         case .notAParty: "No participaste en este trabajo"
         case .alreadyRated: "Ya valoraste este trabajo"
         case .invalidStars: "La valoración debe estar entre 1 y 5"
@@ -93,12 +111,15 @@ public enum WorkNowError: ExampleAppError, Sendable, Equatable, CustomStringConv
         switch self {
         case .invalidField(let name, let reason): "invalid \(name): \(reason)"
         case .passwordTooShort: "the password has fewer than 8 characters"
+        case .passwordsDoNotMatch: "the two passwords differ"
         case .emailAlreadyInUse(let email): "the email \(email) is already registered"
         case .wrongCredentials: "wrong email or password"
         case .invalidRadius(let km): "the radius \(km) km is outside 1–100 km"
         case .profileNotFound(let uid): "no profile users/\(uid)"
         case .requestNotFound(let id): "no request requests/\(id)"
         case .offerNotFound(let worker): "no offer by \(worker)"
+        case .offerRejected(let worker): "the offer by \(worker) was rejected"
+        case .notAProfessional(let uid): "\(uid) is not a professional of that trade"
         case .notSubscribed(let trade): "not subscribed to \(trade)"
         case .ownRequest: "an offer on one's own request"
         case .priceAboveMaximum(let price, let maximum): "the price \(price) is above the maximum \(maximum)"
@@ -107,6 +128,9 @@ public enum WorkNowError: ExampleAppError, Sendable, Equatable, CustomStringConv
         case .illegalTransition(let from, let to): "a request cannot move from \(from.rawValue) to \(to.rawValue)"
         case .notTheClient: "only the request's client may change it"
         case .jobNotDone: "the job is not done"
+        case .jobNotPaid: "the job is not paid"
+        case .alreadyPaid: "the job was already paid"
+        case .alreadyFinished: "this party already finished the job"
         case .notAParty: "not a party of the job"
         case .alreadyRated: "this job was already rated by this party"
         case .invalidStars(let stars): "\(stars) stars is outside 1.0–5.0"

@@ -15,6 +15,7 @@ public enum WorkNowIndexes {
               "fields": [
                 { "fieldPath": "categoria", "order": "ASCENDING" },
                 { "fieldPath": "status", "order": "ASCENDING" },
+                { "fieldPath": "worker", "order": "ASCENDING" },
                 { "fieldPath": "createdAt", "order": "DESCENDING" }
               ]
             },
@@ -23,6 +24,23 @@ public enum WorkNowIndexes {
               "queryScope": "COLLECTION",
               "fields": [
                 { "fieldPath": "client", "order": "ASCENDING" },
+                { "fieldPath": "createdAt", "order": "DESCENDING" }
+              ]
+            },
+            {
+              "collectionGroup": "requests",
+              "queryScope": "COLLECTION",
+              "fields": [
+                { "fieldPath": "worker", "order": "ASCENDING" },
+                { "fieldPath": "status", "order": "ASCENDING" },
+                { "fieldPath": "createdAt", "order": "DESCENDING" }
+              ]
+            },
+            {
+              "collectionGroup": "requests",
+              "queryScope": "COLLECTION",
+              "fields": [
+                { "fieldPath": "acceptedOffer", "order": "ASCENDING" },
                 { "fieldPath": "createdAt", "order": "DESCENDING" }
               ]
             }

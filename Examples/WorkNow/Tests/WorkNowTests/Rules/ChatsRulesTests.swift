@@ -4,8 +4,9 @@ import HearthTesting
 import Testing
 import WorkNow
 
-/// `chats/{chatId}` and its messages: the id follows the original's rule, the two participants
-/// are the client and the accepted worker of the named request, and only they read and write.
+/// `chats/{chatId}` and its messages: the id follows the original's rule; the two participants are
+/// the client and the accepted worker (or the hired professional) of the named request, or — with
+/// no request (CU009) — anyone and a professional; only they read and write.
 @Suite("Rules matrix: chats and messages")
 struct ChatsRulesTests {
     static let messages = "chats/\(RulesFixture.chatID)/messages"
@@ -49,6 +50,45 @@ struct ChatsRulesTests {
         try await assertFails { try await rules.diego.document("chats/aliceATcarolCT").setData(pair) }
         try await assertFails { try await rules.anonymous.document("chats/aliceATcarolCT").setData(pair) }
         try await assertSucceeds { try await rules.carol.document("chats/aliceATcarolCT").setData(pair) }
+    }
+
+    @Test func createAContactWithAProfessionalAndNoRequest() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        let contact: [String: Any] = ["participants": ["diego", "fermin"], "requestId": NSNull()]
+        // fermin offers no trade: nobody starts a contact with him, but he contacts professionals.
+        try await assertFails { try await rules.diego.document("chats/diegoDTfermiFT").setData(contact) }
+        try await assertFails {
+            try await rules.fermin.document("chats/diegoDTfermiFT").setData(["participants": ["diego", "fermin"]])
+        }
+        try await assertFails { try await rules.carol.document("chats/diegoDTfermiFT").setData(contact) }
+        try await assertFails { try await rules.fermin.document("chats/fermiFTdiegoDT").setData(contact) }
+        try await assertSucceeds { try await rules.fermin.document("chats/diegoDTfermiFT").setData(contact) }
+        // Between two professionals either may start it.
+        try await assertSucceeds {
+            try await rules.diego.document("chats/carolCTdiegoDT").setData([
+                "participants": ["carol", "diego"], "requestId": NSNull(),
+            ])
+        }
+    }
+
+    @Test func createAChatAboutADirectHireBeforeAnyOffer() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        let hire: [String: Any] = ["participants": ["diego", "fermin"], "requestId": "req-hire-diego"]
+        try await assertFails {
+            try await rules.carol.document("chats/carolCTfermiFT").setData([
+                "participants": ["carol", "fermin"], "requestId": "req-hire-diego",
+            ])
+        }
+        try await rules.env.withSecurityRulesDisabled { admin in
+            try await admin.document("requests/req-hire-diego").updateData(["status": "cancelled"])
+        }
+        try await assertFails { try await rules.diego.document("chats/diegoDTfermiFT").setData(hire) }
+        try await rules.env.withSecurityRulesDisabled { admin in
+            try await admin.document("requests/req-hire-diego").updateData(["status": "open"])
+        }
+        try await assertSucceeds { try await rules.diego.document("chats/diegoDTfermiFT").setData(hire) }
     }
 
     @Test func updateAndDeleteChat() async throws {

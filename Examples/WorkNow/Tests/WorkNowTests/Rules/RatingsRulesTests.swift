@@ -4,7 +4,7 @@ import HearthTesting
 import Testing
 import WorkNow
 
-/// `ratings/{requestId}_{raterUid}` with the ratee's counters: a party of a done job rates the
+/// `ratings/{requestId}_{raterUid}` with the ratee's counters: a party of a done and paid job rates the
 /// other once, 1–5 stars, in the same write as `increment`s of the ratee's `ratingSum`/`ratingCount`.
 @Suite("Rules matrix: ratings")
 struct RatingsRulesTests {
@@ -47,6 +47,11 @@ struct RatingsRulesTests {
         try await assertFails { try await Self.rate(rules.alice, id: "req-done_alice", stars: 0.5) }
         try await assertFails { try await Self.rate(rules.alice, id: "other-id") }
         try await assertFails { try await Self.rate(rules.alice, id: "req-accepted_alice", request: "req-accepted") }
+        // Done but not paid yet.
+        try await assertFails { try await Self.rate(rules.alice, id: "req-unpaid_alice", request: "req-unpaid") }
+        try await assertFails {
+            try await Self.rate(rules.bobby, id: "req-unpaid_bobby", request: "req-unpaid", rater: "bobby", ratee: "alice")
+        }
         try await assertFails { try await Self.rate(rules.alice, id: "req-done_alice", ratee: "carol") }
         try await assertFails { try await Self.rate(rules.carol, id: "req-done_carol", rater: "carol") }
         try await assertFails { try await Self.rate(rules.anonymous, id: "req-done_alice") }

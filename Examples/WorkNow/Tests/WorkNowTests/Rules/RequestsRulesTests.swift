@@ -4,8 +4,9 @@ import HearthTesting
 import Testing
 import WorkNow
 
-/// `requests/{id}`: open requests are visible to signed-in users, the others only to their two
-/// parties; the client creates open requests and alone changes the status; nobody deletes.
+/// `requests/{id}`: open requests to a trade are visible to signed-in users, the others (and every
+/// direct hire) only to their parties; the client creates open requests, a direct hire names a
+/// professional of the trade; the status machine has its own suite; nobody deletes.
 @Suite("Rules matrix: requests")
 struct RequestsRulesTests {
     @Test func get() async throws {
@@ -17,6 +18,10 @@ struct RequestsRulesTests {
         try await assertFails { try await rules.carol.document("requests/req-accepted").getDocument() }
         try await assertFails { try await rules.carol.document("requests/req-cancelled").getDocument() }
         try await assertFails { try await rules.anonymous.document("requests/req-open").getDocument() }
+        // A direct hire: its client and the hired professional only, even while open.
+        try await assertSucceeds { try await rules.alice.document("requests/req-direct").getDocument() }
+        try await assertSucceeds { try await rules.bobby.document("requests/req-direct").getDocument() }
+        try await assertFails { try await rules.carol.document("requests/req-direct").getDocument() }
     }
 
     @Test func list() async throws {
@@ -24,13 +29,26 @@ struct RequestsRulesTests {
         defer { rules.cleanup() }
         let open = try await assertSucceeds {
             try await rules.carol.collection("requests").whereField("categoria", in: ["Electricista"])
-                .whereField("status", isEqualTo: "open").getDocuments()
+                .whereField("status", isEqualTo: "open").whereField("worker", isEqualTo: NSNull()).getDocuments()
         }
         #expect(open.documents.map(\.documentID) == ["req-open"])
+        // Without `worker == null` the query could return direct hires: refused.
+        try await assertFails {
+            try await rules.carol.collection("requests").whereField("categoria", in: ["Electricista"])
+                .whereField("status", isEqualTo: "open").getDocuments()
+        }
+        let hires = try await assertSucceeds {
+            try await rules.bobby.collection("requests").whereField("worker", isEqualTo: "bobby")
+                .whereField("status", isEqualTo: "open").getDocuments()
+        }
+        #expect(hires.documents.map(\.documentID) == ["req-direct"])
+        try await assertFails {
+            try await rules.carol.collection("requests").whereField("worker", isEqualTo: "bobby").getDocuments()
+        }
         let own = try await assertSucceeds {
             try await rules.alice.collection("requests").whereField("client", isEqualTo: "alice").getDocuments()
         }
-        #expect(own.count == 5)
+        #expect(own.count == 7)
         try await assertSucceeds {
             try await rules.bobby.collection("requests").whereField("acceptedOffer", isEqualTo: "bobby").getDocuments()
         }
@@ -64,11 +82,19 @@ struct RequestsRulesTests {
             ("descripcion", " "), ("descripcion", nil), ("location", nil), ("location", "Madrid"), ("precio_max", "60"),
             ("precio_max", 0.0), ("categoria", "Astronauta"), ("extra", 1),
         ]
-        changes.append(("acceptedOffer", "bobby"))
+        changes += [
+            ("acceptedOffer", "bobby"), ("radiusKm", 0.5), ("radiusKm", 101.0), ("radiusKm", nil), ("finishedBy", ["alice"]),
+            ("finishedBy", nil), ("paidAt", Timestamp()), ("worker", nil), ("worker", "alice"), ("worker", "diego"),
+            ("worker", "fermin"), ("worker", "nadie"),
+        ]
         for (field, value) in changes {
             var data = try RulesFixture.request(status: "open")
             data[field] = value
             try await assertFails { try await requests.document("bad-\(field)").setData(data) }
+        }
+        // A direct hire of an electrician for an electrician's job.
+        try await assertSucceeds {
+            try await requests.document("hire").setData(try RulesFixture.request(status: "open", hired: "bobby"))
         }
         var noLimit = try RulesFixture.request(status: "open")
         noLimit["precio_max"] = NSNull()

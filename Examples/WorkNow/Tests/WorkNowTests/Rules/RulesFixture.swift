@@ -4,9 +4,13 @@ import HearthTesting
 import WorkNow
 
 /// A rules test environment with WorkNow's rules and seeded data (written with rules disabled):
-/// - users alice (client, subscribed to Electricista), bobby and carol (electricians), diego (plumber);
-/// - alice's requests: `req-open` (max 60 €, bobby's offer of 50 €), `req-accepted` and `req-done`
-///   (bobby's offer accepted), `req-carol` (carol's offer accepted), `req-cancelled`;
+/// - users alice (client, subscribed to Electricista), bobby and carol (electricians), diego (plumber),
+///   fermin (no trades);
+/// - alice's requests: `req-open` (max 60 €, bobby's offer of 50 €), `req-accepted` (bobby's offer
+///   accepted), `req-done` (bobby's, finished by both and paid), `req-unpaid` (the same, not paid),
+///   `req-carol` (carol's offer accepted), `req-cancelled`, `req-direct` (a direct hire of bobby,
+///   open, with bobby's offer and one by carol written behind the rules' back);
+/// - fermin's `req-hire-diego`, an open direct hire of diego (Fontanería);
 /// - the chat `aliceATbobbyBT` about `req-accepted` with message `m1`;
 /// - bobby's rating of alice for `req-done` (alice's counters 5 / 1).
 struct RulesFixture {
@@ -15,6 +19,7 @@ struct RulesFixture {
     let bobby: Firestore
     let carol: Firestore
     let diego: Firestore
+    let fermin: Firestore
     let anonymous: Firestore
 
     static let chatID = "aliceATbobbyBT"
@@ -25,6 +30,7 @@ struct RulesFixture {
         bobby = try env.authenticatedContext("bobby", claims: ["email": "bobby@test.es"])
         carol = try env.authenticatedContext("carol", claims: ["email": "carol@test.es"])
         diego = try env.authenticatedContext("diego", claims: ["email": "diego@test.es"])
+        fermin = try env.authenticatedContext("fermin", claims: ["email": "fermin@test.es"])
         anonymous = env.unauthenticatedContext()
         try await env.withSecurityRulesDisabled { admin in
             var aliceProfile = try Self.profile("alice", trades: ["Electricista"])
@@ -35,17 +41,26 @@ struct RulesFixture {
             try await admin.document("users/bobby").setData(try Self.profile("bobby", trades: ["Electricista"]))
             try await admin.document("users/carol").setData(try Self.profile("carol", trades: ["Electricista"]))
             try await admin.document("users/diego").setData(try Self.profile("diego", trades: ["Fontanería"]))
+            try await admin.document("users/fermin").setData(try Self.profile("fermin"))
             try await admin.document("requests/req-open").setData(try Self.request(status: "open"))
             try await admin.document("requests/req-accepted").setData(
                 try Self.request(status: "accepted", worker: "bobby"))
-            try await admin.document("requests/req-done").setData(try Self.request(status: "done", worker: "bobby"))
+            try await admin.document("requests/req-done").setData(
+                try Self.request(status: "done", worker: "bobby", finishedBy: ["alice", "bobby"], paidAt: Timestamp()))
+            try await admin.document("requests/req-unpaid").setData(
+                try Self.request(status: "done", worker: "bobby", finishedBy: ["bobby", "alice"]))
+            try await admin.document("requests/req-direct").setData(try Self.request(status: "open", hired: "bobby"))
+            var hire = try Self.request(status: "open", client: "fermin", hired: "diego")
+            hire["categoria"] = "Fontanería"
+            try await admin.document("requests/req-hire-diego").setData(hire)
             try await admin.document("requests/req-carol").setData(
                 try Self.request(status: "accepted", worker: "carol"))
             try await admin.document("requests/req-cancelled").setData(try Self.request(status: "cancelled"))
-            for id in ["req-open", "req-accepted", "req-done"] {
-                try await admin.document("requests/\(id)/offers/bobby").setData(Self.offer("bobby", price: 50))
+            for id in ["req-open", "req-accepted", "req-done", "req-unpaid", "req-direct"] {
+                try await admin.document("requests/\(id)/offers/bobby").setData(try Self.offer("bobby", price: 50))
             }
-            try await admin.document("requests/req-carol/offers/carol").setData(Self.offer("carol", price: 45))
+            try await admin.document("requests/req-carol/offers/carol").setData(try Self.offer("carol", price: 45))
+            try await admin.document("requests/req-direct/offers/carol").setData(try Self.offer("carol", price: 45))
             try await admin.document("chats/\(Self.chatID)").setData([
                 "participants": ["alice", "bobby"], "requestId": "req-accepted",
             ])
@@ -70,20 +85,31 @@ struct RulesFixture {
         ]
     }
 
-    /// A request of alice's in `status`, with `worker`'s offer accepted when given.
+    /// A request of `client` in `status` (10 km around Sol), with `worker`'s offer accepted when
+    /// given, a direct hire of `hired` when given, `finishedBy` and `paidAt`.
     static func request(
-        status: String, worker: String? = nil, time: Any = FieldValue.serverTimestamp(), client: String = "alice"
+        status: String, worker: String? = nil, time: Any = FieldValue.serverTimestamp(), client: String = "alice",
+        hired: String? = nil, finishedBy: [String] = [], paidAt: Timestamp? = nil
     ) throws -> [String: Any] {
         [
             "client": client, "categoria": "Electricista", "descripcion": "Cambiar enchufes", "precio_max": 60.0,
-            "location": try GeoPoint(latitude: 40.4169, longitude: -3.7035), "createdAt": time, "status": status,
-            "acceptedOffer": worker.map { $0 as Any } ?? NSNull(),
+            "location": try GeoPoint(latitude: 40.4169, longitude: -3.7035), "radiusKm": 10.0,
+            "worker": hired.map { $0 as Any } ?? NSNull(), "createdAt": time, "status": status,
+            "acceptedOffer": worker.map { $0 as Any } ?? NSNull(), "finishedBy": finishedBy,
+            "paidAt": paidAt.map { $0 as Any } ?? NSNull(),
         ]
     }
 
-    /// An offer by `worker` at `price`, stamped with the server time.
-    static func offer(_ worker: String, price: Double, time: Any = FieldValue.serverTimestamp()) -> [String: Any] {
-        ["worker": worker, "price": price, "duration": "1 hora", "message": "", "createdAt": time]
+    /// An offer by `worker` at `price` (up to `priceTo`), from Chamberí, stamped with the server time.
+    static func offer(
+        _ worker: String, price: Double, priceTo: Double? = nil, time: Any = FieldValue.serverTimestamp(),
+        rejected: Bool = false
+    ) throws -> [String: Any] {
+        [
+            "worker": worker, "price": price, "priceTo": priceTo.map { $0 as Any } ?? NSNull(), "duration": "1 hora",
+            "message": "", "location": try GeoPoint(latitude: 40.434, longitude: -3.704), "createdAt": time,
+            "rejected": rejected,
+        ]
     }
 
     /// A chat message by `sender`.

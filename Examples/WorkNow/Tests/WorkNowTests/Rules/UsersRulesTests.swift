@@ -64,6 +64,10 @@ struct UsersRulesTests {
         try await assertFails { try await bobby.updateData(["lastRatingId": "req-done_alice"]) }
         try await assertFails { try await bobby.updateData(["radiusKm": 0.0]) }
         try await assertFails { try await bobby.updateData(["intruso": true]) }
+        try await assertSucceeds { try await bobby.updateData(["telefono": "+34600111222"]) }
+        try await assertFails { try await bobby.updateData(["telefono": "600 11"]) }
+        try await assertFails { try await bobby.updateData(["telefono": 600_111_222]) }
+        try await assertSucceeds { try await bobby.updateData(["telefono": FieldValue.delete()]) }
         try await assertFails { try await rules.carol.document("users/bobby").updateData(["radiusKm": 20.0]) }
         try await assertFails { try await rules.anonymous.document("users/bobby").updateData(["radiusKm": 20.0]) }
     }
