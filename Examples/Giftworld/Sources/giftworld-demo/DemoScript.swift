@@ -1,7 +1,7 @@
 import Hearth
 import Giftworld
 
-/// The scripted session: four friends use every use case around Ana's wedding list, and the
+/// The scripted session: five friends use every use case around Ana's wedding list, and the
 /// output tells what happens. Everything is idempotent across runs: what an earlier run stored
 /// is found and shown instead.
 struct DemoScript {
@@ -17,7 +17,7 @@ struct DemoScript {
                 ? "A fresh data directory: nothing stored yet."
                 : "Found data from an earlier run: \(Describe.statistics(before)).")
 
-        section("CU-001 Register · CU-002 Sign in · CU-003 Users")
+        section("CU-001 Register · CU-002 Sign in · CU-003 Users · RF1.3 Profile · RF1.4 Search")
         try await expectRefusal("Ana picks the password \"password1\"") {
             var form = Cast.ana
             form.password = "password1"
@@ -27,11 +27,21 @@ struct DemoScript {
         let luis = try await enter(Cast.luis)
         let marta = try await enter(Cast.marta)
         let pablo = try await enter(Cast.pablo)
-        defer { [ana, luis, marta, pablo].forEach { $0.signOut() } }
-        let names = [ana.uid: "Ana", luis.uid: "Luis", marta.uid: "Marta", pablo.uid: "Pablo"]
+        let sofia = try await enter(Cast.sofia)
+        defer { [ana, luis, marta, pablo, sofia].forEach { $0.signOut() } }
+        let names = [ana.uid: "Ana", luis.uid: "Luis", marta.uid: "Marta", pablo.uid: "Pablo", sofia.uid: "Sofía"]
         let everyone = try await luis.users().map(\.fullName).joined(separator: ", ")
         print("CU-003 Luis opens the user list: \(everyone)")
         print("CU-003 Luis opens Ana's card: \(try await luis.user(ana.uid).email) (read-only for him)")
+        let found = try await luis.searchUsers("GA").map(\.fullName).joined(separator: ", ")
+        print("RF1.4 Luis searches \"GA\" (start of a first or last name, any case): \(found)")
+        var card = ProfileForm(try await luis.user(luis.uid))
+        card.imageURL = Cast.luisPicture
+        let edited = try await luis.editProfile(card)
+        print("RF1.3 Luis edits his card: picture \(edited.imageURL), email \(edited.email) unchanged")
+        try await expectRefusal("Luis's app writes a new first name on Ana's card") {
+            try await luis.db().collection(Collections.users).document(ana.uid).updateData(["firstname": "Anita"])
+        }
 
         section("CU-005 Create group · CU-008 Add gifts")
         let group = try await weddingGroup(ana: ana, friends: [luis, marta, pablo])
@@ -40,6 +50,28 @@ struct DemoScript {
         try await expectRefusal("Ana adds a gift with a negative price") {
             _ = try await ana.addGift(GiftForm(name: "Vajilla", price: -5))
         }
+        if let sheets = gifts.first(where: { $0.name == Cast.sheets.name }) {
+            var form = Cast.sheets
+            form.price = 95
+            let edited = try await ana.editGift(sheets.id ?? "", form)
+            print("RF2.2 Ana edits \(sheets.name) (was \(Describe.euros(sheets.price))) → \(Describe.gift(edited))")
+        }
+        try await expectRefusal("Luis's app edits the price of Ana's Cafetera") {
+            let coffee = gifts.first { $0.name == Cast.coffeeMaker.name }?.id ?? ""
+            try await luis.db().collection("users/\(ana.uid)/gifts").document(coffee).updateData(["price": 1.0])
+        }
+
+        section("RF3.2 Edit group · RF3.3 Add members")
+        let pictured = try await marta.editGroup(groupID, name: group.name, imageURL: Cast.weddingPicture)
+        print("RF3.2 Marta (a member, not the creator) gives \"\(pictured.name)\" the picture \(pictured.imageURL)")
+        if group.members.contains(sofia.uid) {
+            print("RF3.3 Sofía is already a member (added in an earlier run)")
+        } else {
+            let grown = try await luis.addMembers([sofia.uid], to: groupID)
+            print("RF3.3 Luis adds Sofía → \(grown.members.count) members; the membership trigger lets her in")
+        }
+        let seenBySofia = try await sofia.wishList(of: ana.uid).map(\.gift.name).joined(separator: ", ")
+        print("CU-007 Sofía opens Ana's list: \(seenBySofia)")
 
         section("CU-007 A fellow's list · buying alone and jointly")
         let coffee = gifts.first { $0.name == Cast.coffeeMaker.name }?.id ?? ""
@@ -73,7 +105,7 @@ struct DemoScript {
                 .getDocuments()
         }
 
-        section("CU-010 Balances · minimum cash flow · CU-011 Resolve")
+        section("CU-010 Balances · minimum cash flow · RF5.1 Lower · CU-011 Resolve")
         try await balances(of: marta, "Marta", names)
         for payment in try await marta.simplifiedPayments(in: groupID) {
             print(
@@ -82,6 +114,20 @@ struct DemoScript {
         }
         let thesis = try MinimumCashFlow.transfers(owes: [[0, 1000, 2000], [0, 0, 5000], [0, 0, 0]])
         print("      the thesis's test case: \(thesis.map(\.description).joined(separator: " · "))")
+        if let debt = try await pablo.balances().owing.first(where: { $0.creditor == marta.uid }) {
+            let id = debt.id ?? ""
+            if debt.amount > 60 {
+                try await marta.lowerDebt(id, to: 60)
+                print(
+                    "RF5.1 Pablo pays Marta \(Describe.euros(debt.amount - 60)); "
+                        + "she lowers his debt to \(Describe.euros(60))")
+            } else {
+                print("RF5.1 Pablo's debt to Marta was lowered to \(Describe.euros(debt.amount)) in an earlier run")
+            }
+            try await expectRefusal("Pablo's app raises the debt back to \(Describe.euros(100))") {
+                try await pablo.db().collection(Collections.debts).document(id).updateData(["amount": 100.0])
+            }
+        }
         if let debt = try await luis.balances().owing.first(where: { $0.creditor == marta.uid }) {
             try await luis.resolveDebt(debt.id ?? "")
             print("CU-011 Luis pays Marta and resolves his debt of \(Describe.euros(debt.amount)) → deleted")

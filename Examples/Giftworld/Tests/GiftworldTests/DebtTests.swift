@@ -2,7 +2,8 @@ import Giftworld
 import Hearth
 import Testing
 
-/// CU-010 balances and simplified payments, CU-011 resolving a debt.
+/// CU-010 balances and simplified payments, RF5.1 lowering a debt as it gets paid, CU-011
+/// resolving a debt.
 @Suite("Debts and balances")
 struct DebtTests {
     /// Marta pays the robot (100 €) with Luis and Pablo; Luis pays the sheets (90 €) with Marta.
@@ -73,5 +74,83 @@ struct DebtTests {
             try await wedding.marta.resolveDebt(pabloDebt)
         }
         #expect(try await wedding.marta.balances().owing.count == 1)
+    }
+
+    @Test func eitherPartyLowersADebtAsItGetsPaid() async throws {
+        let wedding = try await Wedding()
+        defer { wedding.close() }
+        try await Self.twoJointPurchases(wedding)
+        let debt = try #require(try await wedding.pablo.balances().owing.first)
+        let id = try #require(debt.id)
+        #expect(debt.amount == 100.0 / 3)
+        // Pablo pays Marta 13.33 €, then Marta records 10 € more.
+        let lowered = try #require(try await wedding.pablo.lowerDebt(id, to: 20))
+        #expect(lowered.amount == 20)
+        #expect(lowered.debtor == wedding.pablo.uid && lowered.creditor == wedding.marta.uid)
+        #expect(try await wedding.marta.lowerDebt(id, to: 10)?.amount == 10)
+        #expect(try await wedding.pablo.balances().owing.map(\.amount) == [10])
+        #expect(try await wedding.marta.balances().perPerson.first { $0.uid == wedding.pablo.uid }?.netCents == 1000)
+        // The group's simplified payments follow the lowered amount.
+        var net: [String: Int] = [:]
+        for payment in try await wedding.luis.simplifiedPayments(in: wedding.group) {
+            net[payment.from, default: 0] -= payment.cents
+            net[payment.to, default: 0] += payment.cents
+        }
+        #expect(net[wedding.pablo.uid] == -1000)
+    }
+
+    @Test func loweringToZeroResolvesTheDebt() async throws {
+        let wedding = try await Wedding()
+        defer { wedding.close() }
+        try await Self.twoJointPurchases(wedding)
+        let id = try #require(try await wedding.pablo.balances().owing.first?.id)
+        #expect(try await wedding.marta.lowerDebt(id, to: 0) == nil)
+        #expect(try await wedding.pablo.balances().owing.isEmpty)
+        #expect(try await wedding.marta.balances().owed.map(\.debtor) == [wedding.luis.uid])
+        await #expect(throws: GiftworldError.debtNotFound(id: id)) { try await wedding.pablo.lowerDebt(id, to: 0) }
+        // Less than a cent left counts as paid.
+        let luisDebt = try #require(try await wedding.luis.balances().owing.first?.id)
+        #expect(try await wedding.luis.lowerDebt(luisDebt, to: 0.004) == nil)
+        #expect(try await wedding.marta.balances().owed.isEmpty)
+    }
+
+    @Test func raisingADebtIsRefused() async throws {
+        let wedding = try await Wedding()
+        defer { wedding.close() }
+        try await Self.twoJointPurchases(wedding)
+        let debt = try #require(try await wedding.pablo.balances().owing.first)
+        let id = try #require(debt.id)
+        let raise = GiftworldError.invalidField(name: "amount", reason: "a debt can only be lowered")
+        await #expect(throws: raise) { try await wedding.marta.lowerDebt(id, to: 50) }
+        await #expect(throws: raise) { try await wedding.marta.lowerDebt(id, to: debt.amount) }
+        await #expect(throws: GiftworldError.self) { try await wedding.marta.lowerDebt(id, to: -1) }
+        await #expect(throws: GiftworldError.self) { try await wedding.marta.lowerDebt(id, to: .nan) }
+        // The rules refuse what the app would never send: raising, an update to 0, other fields.
+        let reference = try wedding.marta.db().collection(Collections.debts).document(id)
+        for change: [String: Any] in [
+            ["amount": 50.0], ["amount": debt.amount], ["amount": 0.0], ["amount": -5.0], ["amount": "10"],
+            ["creditor": wedding.luis.uid], ["debtor": wedding.luis.uid], ["groupId": "other"],
+        ] {
+            await #expect(throws: FirestoreError.self, "\(change)") { try await reference.updateData(change) }
+        }
+        #expect(try await wedding.pablo.balances().owing.map(\.amount) == [debt.amount])
+    }
+
+    @Test func onlyThePartiesLowerADebt() async throws {
+        let wedding = try await Wedding()
+        defer { wedding.close() }
+        try await Self.twoJointPurchases(wedding)
+        let debt = try #require(try await wedding.pablo.balances().owing.first)
+        let id = try #require(debt.id)
+        for outsider in [wedding.luis, wedding.ana, wedding.eva] {
+            await #expect(throws: GiftworldError.debtNotFound(id: id)) { try await outsider.lowerDebt(id, to: 1) }
+            await #expect(throws: FirestoreError.self) {
+                try await outsider.db().collection(Collections.debts).document(id).updateData(["amount": 1.0])
+            }
+        }
+        await #expect(throws: GiftworldError.debtNotFound(id: "missing")) {
+            try await wedding.marta.lowerDebt("missing", to: 1)
+        }
+        #expect(try await wedding.pablo.balances().owing.map(\.amount) == [debt.amount])
     }
 }

@@ -112,6 +112,7 @@ struct SecretTests {
             let debt = db.collection(Collections.debts).document(debtID)
             codes.append(Self.message(try await assertFails { try await debt.getDocument() }, id))
             codes.append(Self.message(try await assertFails { try await debt.delete() }, id))
+            codes.append(Self.message(try await assertFails { try await debt.updateData(["amount": 1.0]) }, id))
             outcomes.append(codes)
         }
         #expect(outcomes[0] == outcomes[1])
@@ -124,6 +125,17 @@ struct SecretTests {
         try await wedding.luis.buyJointly(
             giftID: wedding.coffee.id ?? "", of: wedding.ana.uid, in: wedding.group, with: [wedding.pablo.uid])
         #expect(try await wedding.ana.myGifts() == before)
+        // Editing a bought gift and an unbought one answers alike, and so does lowering a guessed debt.
+        let coffee = GiftForm(name: "Cafetera", brand: "Nespresso", price: 120)
+        #expect(try await wedding.ana.editGift(wedding.coffee.id ?? "", coffee) == before[0])
+        #expect(try await wedding.ana.editGift(wedding.sheets.id ?? "", GiftForm(name: "Sábanas", price: 90)) == before[1])
+        for gift in [wedding.coffee, wedding.sheets] {
+            let debt = Debt.documentID(
+                purchase: Purchase.documentID(owner: wedding.ana.uid, giftID: gift.id ?? ""), debtor: wedding.pablo.uid)
+            await #expect(throws: GiftworldError.debtNotFound(id: debt)) {
+                try await wedding.ana.lowerDebt(debt, to: 1)
+            }
+        }
         await #expect(throws: GiftworldError.ownGift) { _ = try await wedding.ana.wishList(of: wedding.ana.uid) }
         await #expect(throws: GiftworldError.ownGift) {
             try await wedding.ana.buy(giftID: wedding.coffee.id ?? "", of: wedding.ana.uid, in: wedding.group)

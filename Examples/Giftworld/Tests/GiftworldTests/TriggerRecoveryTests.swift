@@ -39,4 +39,35 @@ struct TriggerRecoveryTests {
             #expect(membership.get("groups") as? [String] == ["g-offline"], "membership of \(uid)")
         }
     }
+
+    @Test func membersAddedWhileTheAppWasDownGetTheirMembershipsOnReopening() async throws {
+        let test = try await TestApp()
+        let ana = try await test.session(People.ana)
+        let luis = try await test.session(People.luis)
+        let marta = try await test.session(People.marta)
+        let group = try await ana.createGroup(GroupForm(name: "Boda", members: [luis.uid])).id ?? ""
+        let martaID = marta.uid
+        [ana, luis, marta].forEach { $0.signOut() }
+        test.app.close()
+
+        // A member's update as it was committed, with no trigger registered to see it.
+        let raw = try Firestore(directory: test.directory, projectID: "test-giftworld")
+        try await raw.collection(Collections.groups).document(group).updateData([
+            "members": FieldValue.arrayUnion([martaID])
+        ])
+        raw.close()
+
+        let reopened = try await Giftworld(
+            directory: test.directory,
+            configuration: GiftworldConfiguration(projectID: "test-giftworld", passwordIterations: 8, durability: .none))
+        defer {
+            reopened.close()
+            try? FileManager.default.removeItem(atPath: test.directory)
+        }
+        let admin = try Firestore(directory: test.directory, projectID: "test-giftworld")
+        defer { admin.close() }
+        try await admin.waitForTriggers()
+        let membership = try await admin.collection(Collections.memberships).document(martaID).getDocument()
+        #expect(membership.get("groups") as? [String] == [group])
+    }
 }

@@ -8,7 +8,7 @@ public struct RegistrationForm: Sendable {
     public var email: String
     /// Password, checked by `PasswordRule`.
     public var password: String
-    /// The profile picture's URL, `""` for none.
+    /// The profile picture's URL, `""` for none (else an http(s) link, as `ProfileForm` checks).
     public var imageURL: String
 
     /// A form with every field given.
@@ -28,6 +28,6 @@ public struct RegistrationForm: Sendable {
         guard PasswordRule.isValid(password) else { throw .weakPassword }
         return RegistrationForm(
             firstname: firstname, lastname: lastname, email: email, password: password,
-            imageURL: FieldCheck.optional(imageURL))
+            imageURL: try FieldCheck.link(imageURL, "image_url"))
     }
 }

@@ -21,21 +21,33 @@ struct Backend: Sendable {
     }
 
     /// Registers the app's Firestore triggers on the data directory (each resumes from its durable
-    /// cursor, so work left by a stopped process is done now): the two membership triggers that
-    /// the thesis ran as Cloud Functions on `groups/{groupId}`.
+    /// cursor, so work left by a stopped process is done now): the membership triggers that the
+    /// thesis ran as Cloud Functions on `groups/{groupId}` — a group created, updated (members
+    /// added, RF3.3) or deleted.
     func installTriggers() async throws(GiftworldError) -> [TriggerRegistration] {
+        let pattern = "\(Collections.groups)/{groupId}"
         do {
             var registered: [TriggerRegistration] = []
-            registered.append(try await admin.onDocumentCreated("\(Collections.groups)/{groupId}", name: "giftworld-group-created") { event in
-                try await groupCreated(event.params["groupId"] ?? "")
+            registered.append(try await admin.onDocumentCreated(pattern, name: "giftworld-group-created") { event in
+                try await syncMemberships(ofGroup: event.params["groupId"] ?? "", naming: Self.members(event.data))
             })
-            registered.append(try await admin.onDocumentDeleted("\(Collections.groups)/{groupId}", name: "giftworld-group-deleted") { event in
-                try await groupDeleted(event.params["groupId"] ?? "")
+            registered.append(try await admin.onDocumentUpdated(pattern, name: "giftworld-group-updated") { event in
+                try await syncMemberships(
+                    ofGroup: event.params["groupId"] ?? "",
+                    naming: Self.members(event.data.before).union(Self.members(event.data.after)))
+            })
+            registered.append(try await admin.onDocumentDeleted(pattern, name: "giftworld-group-deleted") { event in
+                try await syncMemberships(ofGroup: event.params["groupId"] ?? "", naming: Self.members(event.data))
             })
             return registered
         } catch {
             throw GiftworldError(error)
         }
+    }
+
+    /// The uids a group snapshot of a trigger event lists (none when it is malformed).
+    private static func members(_ group: DocumentSnapshot) -> Set<String> {
+        Set(group.get("members") as? [String] ?? [])
     }
 
     /// Returns once the triggers have done the work of every write made so far (what a screen
@@ -48,38 +60,39 @@ struct Backend: Sendable {
         }
     }
 
-    /// The membership trigger after a group was created: adds the group to `memberships/<uid>`
-    /// of every member the stored group lists.
-    func groupCreated(_ groupID: String) async throws(GiftworldError) {
+    /// The membership trigger's work for `groupID` after any change of it: makes `memberships/<uid>`
+    /// name the group exactly when the stored group (read here, not taken from the event) lists
+    /// `uid` — adding it for every member, new ones included, and removing it once the group is
+    /// gone. It looks at the stored members, at `candidates` (the members the event's two sides
+    /// listed) and at every membership that names the group, and decides in one transaction that
+    /// reads the group: the triggers of a group created, updated and deleted in quick succession
+    /// may run at once, and whichever commits last has read the latest group.
+    func syncMemberships(ofGroup groupID: String, naming candidates: Set<String>) async throws(GiftworldError) {
+        guard FieldCheck.identifier(groupID) else { return }
         do {
-            let group = try await admin.collection(Collections.groups).document(groupID).getDocument()
-            guard group.exists else { return }
-            let members = try group.decoded(as: Group.self).members
-            let batch = admin.batch()
-            for member in members {
-                batch.setData(
-                    ["groups": FieldValue.arrayUnion([groupID])],
-                    forDocument: admin.collection(Collections.memberships).document(member), merge: true)
+            let memberships = admin.collection(Collections.memberships)
+            let holders = try await memberships.whereField("groups", arrayContains: groupID).getDocuments()
+            let known = candidates.union(holders.documents.map(\.documentID)).filter(FieldCheck.identifier)
+            let groupReference = admin.collection(Collections.groups).document(groupID)
+            try await admin.runTransaction { transaction in
+                let group = try transaction.getDocument(groupReference)
+                let members: Set<String> = try group.exists ? Set(group.decoded(as: Group.self).members) : []
+                var changes: [(DocumentReference, joins: Bool)] = []
+                for uid in known.union(members.filter(FieldCheck.identifier)).sorted() {
+                    let reference = memberships.document(uid)
+                    let groups = try transaction.getDocument(reference).get("groups") as? [String] ?? []
+                    let holds = groups.contains(groupID)
+                    if holds != members.contains(uid) { changes.append((reference, joins: !holds)) }
+                }
+                for (reference, joins) in changes {
+                    if joins {
+                        transaction.setData(
+                            ["groups": FieldValue.arrayUnion([groupID])], forDocument: reference, merge: true)
+                    } else {
+                        transaction.updateData(["groups": FieldValue.arrayRemove([groupID])], forDocument: reference)
+                    }
+                }
             }
-            try await batch.commit()
-        } catch {
-            throw GiftworldError(error)
-        }
-    }
-
-    /// The membership trigger after a group was deleted: removes it from every membership that
-    /// still names it.
-    func groupDeleted(_ groupID: String) async throws(GiftworldError) {
-        do {
-            guard try await !admin.collection(Collections.groups).document(groupID).getDocument().exists else { return }
-            let holders = try await admin.collection(Collections.memberships)
-                .whereField("groups", arrayContains: groupID).getDocuments()
-            guard !holders.isEmpty else { return }
-            let batch = admin.batch()
-            for holder in holders.documents {
-                batch.updateData(["groups": FieldValue.arrayRemove([groupID])], forDocument: holder.reference)
-            }
-            try await batch.commit()
         } catch {
             throw GiftworldError(error)
         }

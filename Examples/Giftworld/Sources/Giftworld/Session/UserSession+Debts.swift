@@ -24,6 +24,44 @@ extension UserSession {
         return try await backend.settlement(ofGroup: groupID, for: uid)
     }
 
+    /// RF5.1 "Actualizar la cuantía": either party lowers a debt's amount as it gets paid — to
+    /// `amount` euros, what is still owed. Lowering it to 0 (or to less than a cent) resolves the
+    /// debt, which is deleted as by `resolveDebt`. Read and written in one transaction, so two
+    /// parties lowering at once cannot raise it back. Returns the debt as stored, nil once resolved.
+    /// - Throws: `invalidField` for an amount that is negative, not finite, or not lower than the
+    ///   debt's (the rules refuse raising too); `debtNotFound` when it does not exist or the user is
+    ///   not a party.
+    @discardableResult
+    public func lowerDebt(_ debtID: String, to amount: Double) async throws(GiftworldError) -> Debt? {
+        guard !debtID.isEmpty, !debtID.contains("/") else { throw .debtNotFound(id: debtID) }
+        guard amount.isFinite, amount >= 0 else {
+            throw .invalidField(name: "amount", reason: "must be a number of euros, at least 0")
+        }
+        let db = try db()
+        let reference = db.collection(Collections.debts).document(debtID)
+        do {
+            return try await db.runTransaction { transaction -> Debt? in
+                let snapshot = try transaction.getDocument(reference)
+                guard snapshot.exists else { throw GiftworldError.debtNotFound(id: debtID) }
+                var debt = try snapshot.decoded(as: Debt.self)
+                guard amount < debt.amount else {
+                    throw GiftworldError.invalidField(name: "amount", reason: "a debt can only be lowered")
+                }
+                guard (Money.cents(amount) ?? 0) > 0 else {
+                    transaction.deleteDocument(reference)
+                    return nil
+                }
+                transaction.updateData(["amount": amount], forDocument: reference)
+                debt.amount = amount
+                return debt
+            }
+        } catch let error as FirestoreError where error.code == .permissionDenied {
+            throw .debtNotFound(id: debtID)
+        } catch {
+            throw GiftworldError(error)
+        }
+    }
+
     /// CU-011 "Resolver saldo": either party marks the debt paid, which deletes it.
     /// - Throws: `debtNotFound` when it does not exist or the user is not a party.
     public func resolveDebt(_ debtID: String) async throws(GiftworldError) {

@@ -18,6 +18,30 @@ extension UserSession {
         }
     }
 
+    /// RF2.2 "Ficha de regalo propio": the owner changes any field of a gift of their list, with
+    /// the checks of `addGift`; `createdAt` (the list's order) stays. A purchase of it, if any, is
+    /// untouched and the answer is the same whether it is bought or not.
+    /// - Throws: `invalidField` as `addGift`; `giftNotFound` when the owner's list has no such gift.
+    @discardableResult
+    public func editGift(_ giftID: String, _ form: GiftForm) async throws(GiftworldError) -> Gift {
+        guard FieldCheck.identifier(giftID) else { throw .giftNotFound(id: giftID) }
+        let valid = try form.validated()
+        let reference = try db().collection(Collections.giftList(of: uid)).document(giftID)
+        do {
+            guard try await reference.getDocument().exists else { throw GiftworldError.giftNotFound(id: giftID) }
+            try await reference.updateData([
+                "name": valid.name, "brand": valid.brand, "price": valid.price, "link": valid.link,
+                "image_url": valid.imageURL,
+            ])
+            guard let gift = try await reference.decoded(as: Gift.self) else {
+                throw GiftworldError.giftNotFound(id: giftID)
+            }
+            return gift
+        } catch {
+            throw GiftworldError(error)
+        }
+    }
+
     /// CU-009: deletes a gift from the signed-in user's list. A purchase of it, if any, stays
     /// (its buyers' debts still stand), and the owner learns nothing either way.
     /// - Throws: `giftNotFound`.
@@ -53,17 +77,13 @@ extension UserSession {
         } catch {
             throw GiftworldError(error)
         }
-        let byGift = Dictionary(purchases.map { ($0.giftPath, $0) }, uniquingKeysWith: { first, _ in first })
-        return gifts.map { gift in
-            GiftListing(gift: gift, purchase: byGift[Collections.giftPath(owner: owner, giftID: gift.id ?? "")])
-        }
+        return Self.listings(of: owner, gifts: gifts, purchases: purchases)
     }
 
     /// The gifts of `owner`, oldest first.
     private func gifts(of owner: String) async throws(GiftworldError) -> [Gift] {
         do {
-            return try await db().collection(Collections.giftList(of: owner)).order(by: "createdAt").getDocuments()
-                .decoded(as: Gift.self)
+            return try await giftsQuery(of: owner).getDocuments().decoded(as: Gift.self)
         } catch {
             throw GiftworldError(error)
         }

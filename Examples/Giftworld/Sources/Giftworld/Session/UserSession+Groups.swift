@@ -46,6 +46,58 @@ extension UserSession {
         }
     }
 
+    /// RF3.2: a member renames the group or changes its picture (the thesis names no role; any
+    /// member may). Returns the stored group.
+    /// - Throws: `invalidField` for an empty name; `groupNotFound` unless the user is a member.
+    @discardableResult
+    public func editGroup(_ groupID: String, name: String, imageURL: String = "") async throws(GiftworldError)
+        -> Group
+    {
+        let name = try FieldCheck.required(name, "name")
+        _ = try await group(groupID)
+        do {
+            try await db().collection(Collections.groups).document(groupID).updateData([
+                "name": name, "image_url": FieldCheck.optional(imageURL),
+            ])
+        } catch {
+            throw GiftworldError(error)
+        }
+        return try await group(groupID)
+    }
+
+    /// RF3.3: a member adds registered users to the group (nobody is ever removed). The
+    /// membership trigger (`onDocumentUpdated`) then gives each newcomer the group's membership,
+    /// so they and the others see each other's lists, and the call returns once it has. Users
+    /// already in the group are skipped; adding nobody new changes nothing.
+    /// - Throws: `invalidField` for a malformed id or more than `GroupForm.maximumMembers`
+    ///   members in all; `userNotFound` for someone not registered; `groupNotFound` unless the
+    ///   user is a member.
+    @discardableResult
+    public func addMembers(_ uids: [String], to groupID: String) async throws(GiftworldError) -> Group {
+        for member in uids where !FieldCheck.identifier(member) {
+            throw .invalidField(name: "members", reason: "not a user id")
+        }
+        let current = try await group(groupID)
+        var newcomers: [String] = []
+        for member in uids where !current.members.contains(member) && !newcomers.contains(member) {
+            newcomers.append(member)
+        }
+        guard !newcomers.isEmpty else { return current }
+        guard current.members.count + newcomers.count <= GroupForm.maximumMembers else {
+            throw .invalidField(name: "members", reason: "at most \(GroupForm.maximumMembers) members")
+        }
+        for member in newcomers { _ = try await user(member) }
+        do {
+            try await db().collection(Collections.groups).document(groupID).updateData([
+                "members": FieldValue.arrayUnion(newcomers)
+            ])
+        } catch {
+            throw GiftworldError(error)
+        }
+        try await backend.triggersSettled()
+        return try await group(groupID)
+    }
+
     /// CU-006: deletes a group the signed-in user created; the membership trigger
     /// (`onDocumentDeleted`) then forgets it, and the call returns once it has. Purchases and
     /// debts made in it stay.

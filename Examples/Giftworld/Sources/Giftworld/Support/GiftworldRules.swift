@@ -38,7 +38,7 @@ public enum GiftworldRules {
             }
 
             // users/{uid}: every signed-in user sees the directory; each writes only their own card,
-            // with the email they signed in with.
+            // with the email they signed in with, and later edits only its names and picture (RF1.3).
             function validUser(data) {
               return data.keys().hasAll(['firstname', 'lastname', 'email', 'image_url'])
                 && data.keys().hasOnly(['firstname', 'lastname', 'email', 'image_url'])
@@ -50,7 +50,9 @@ public enum GiftworldRules {
 
             match /users/{uid} {
               allow read: if signedIn();
-              allow create, update: if isUser(uid) && validUser(request.resource.data);
+              allow create: if isUser(uid) && validUser(request.resource.data);
+              allow update: if isUser(uid) && validUser(request.resource.data)
+                && request.resource.data.diff(resource.data).affectedKeys().hasOnly(['firstname', 'lastname', 'image_url']);
             }
 
             // users/{uid}/gifts/{giftId}: the wish list. Its owner and whoever shares a group with them
@@ -80,7 +82,15 @@ public enum GiftworldRules {
               allow read: if isUser(uid);
             }
 
-            // groups/{groupId}: seen by its members; created by one of them; deleted by its creator.
+            // groups/{groupId}: seen by its members; created by one of them; its members rename it, change
+            // its picture and add members (RF3.2, RF3.3), never removing anyone; deleted by its creator.
+            function validMembers(members) {
+              return members is list
+                && members.size() >= 2
+                && members.size() <= 50
+                && members.toSet().size() == members.size();
+            }
+
             match /groups/{groupId} {
               allow read: if signedIn() && request.auth.uid in resource.data.members;
               allow create: if signedIn()
@@ -89,11 +99,15 @@ public enum GiftworldRules {
                 && nonEmptyString(request.resource.data.name)
                 && request.resource.data.image_url is string
                 && request.resource.data.createdBy == request.auth.uid
-                && request.resource.data.members is list
-                && request.auth.uid in request.resource.data.members
-                && request.resource.data.members.size() >= 2
-                && request.resource.data.members.size() <= 50
-                && request.resource.data.members.toSet().size() == request.resource.data.members.size();
+                && validMembers(request.resource.data.members)
+                && request.auth.uid in request.resource.data.members;
+              allow update: if signedIn()
+                && request.auth.uid in resource.data.members
+                && request.resource.data.diff(resource.data).affectedKeys().hasOnly(['name', 'image_url', 'members'])
+                && nonEmptyString(request.resource.data.name)
+                && request.resource.data.image_url is string
+                && validMembers(request.resource.data.members)
+                && request.resource.data.members.hasAll(resource.data.members);
               allow delete: if signedIn() && resource.data.createdBy == request.auth.uid;
             }
 
@@ -146,7 +160,8 @@ public enum GiftworldRules {
             }
 
             // debts/{purchaseId}_{debtor}: created by the payer in the commit that creates the purchase,
-            // one per co-buyer, for price / buyers; read and resolved (deleted) by its two parties only.
+            // one per co-buyer, for price / buyers; read, lowered as it gets paid (RF5.1) and resolved
+            // (deleted) by its two parties only. Its amount only goes down, and never to 0 by an update.
             function isParty(data) {
               return data.debtor == request.auth.uid || data.creditor == request.auth.uid;
             }
@@ -180,6 +195,11 @@ public enum GiftworldRules {
               allow get: if signedIn() && debtGiftOwner(debtId) != request.auth.uid && isParty(resource.data);
               allow list: if signedIn() && isParty(resource.data);
               allow create: if validDebt(debtId, request.resource.data);
+              allow update: if signedIn() && debtGiftOwner(debtId) != request.auth.uid && isParty(resource.data)
+                && request.resource.data.diff(resource.data).affectedKeys().hasOnly(['amount'])
+                && request.resource.data.amount is float
+                && request.resource.data.amount > 0
+                && request.resource.data.amount < resource.data.amount;
               allow delete: if signedIn() && debtGiftOwner(debtId) != request.auth.uid && isParty(resource.data);
             }
           }

@@ -2,8 +2,9 @@ import Hearth
 import HearthTesting
 import Testing
 
-/// `groups/{groupId}` (members read; a member creates with themself in it; the creator deletes;
-/// nobody updates) and `memberships/{uid}` (its user reads; only the trusted trigger writes).
+/// `groups/{groupId}` (members read; a member creates with themself in it; any member renames it,
+/// changes its picture and adds members, never removing one — RF3.2, RF3.3; the creator deletes)
+/// and `memberships/{uid}` (its user reads; only the trusted trigger writes).
 @Suite("Rules matrix: groups and memberships")
 struct GroupsRulesTests {
     @Test func getGroup() async throws {
@@ -55,11 +56,44 @@ struct GroupsRulesTests {
     @Test func updateGroup() async throws {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
-        try await assertFails { try await rules.alice.document("groups/g1").updateData(["name": "Nuevo"]) }
-        try await assertFails {
-            try await rules.dave.document("groups/g1").updateData(["members": ["alice", "bob", "carol", "dave"]])
+        let g1 = { (db: Firestore) in db.document("groups/g1") }
+        // Non-members may do none of it, not even add themselves.
+        try await assertFails { try await g1(rules.dave).updateData(["name": "X"]) }
+        try await assertFails { try await g1(rules.dave).updateData(["members": FieldValue.arrayUnion(["dave"])]) }
+        try await assertFails { try await rules.carol.document("groups/g2").updateData(["name": "X"]) }
+        try await assertFails { try await g1(rules.anonymous).updateData(["name": "X"]) }
+        try await assertFails { try await rules.alice.document("groups/missing").updateData(["name": "X"]) }
+        // Any member — the creator or not — renames it, changes its picture, adds members; a member
+        // added by someone else may do the same at once.
+        try await assertSucceeds { try await g1(rules.alice).updateData(["name": "Nuevo"]) }
+        try await assertSucceeds { try await g1(rules.carol).updateData(["name": "Otro", "image_url": "https://img"]) }
+        try await assertSucceeds {
+            try await g1(rules.bob).updateData(["members": FieldValue.arrayUnion(["dave"])])
         }
-        try await assertFails { try await rules.anonymous.document("groups/g1").updateData(["name": "X"]) }
+        try await assertSucceeds {
+            try await g1(rules.dave).updateData(["members": ["alice", "bob", "carol", "dave", "erin"], "name": "Cinco"])
+        }
+    }
+
+    @Test func updateGroupKeepsItsMembersAndCreator() async throws {
+        let rules = try await RulesFixture()
+        defer { rules.cleanup() }
+        let g1 = rules.carol.document("groups/g1")
+        let founders = ["alice", "bob", "carol"]
+        let fifty: [String] = founders + (1...47).map { "u\($0)" }
+        try await assertFails { try await g1.updateData(["members": FieldValue.arrayRemove(["bob"])]) }
+        try await assertFails { try await g1.updateData(["members": ["alice", "carol", "dave"]]) }
+        try await assertFails { try await g1.updateData(["members": ["alice", "bob", "carol", "carol"]]) }
+        try await assertFails { try await g1.updateData(["members": "alice"]) }
+        try await assertFails { try await g1.updateData(["members": fifty + ["u48"]]) }
+        try await assertFails { try await g1.updateData(["createdBy": "carol"]) }
+        try await assertFails { try await g1.updateData(["name": ""]) }
+        try await assertFails { try await g1.updateData(["name": 3]) }
+        try await assertFails { try await g1.updateData(["image_url": 3]) }
+        try await assertFails { try await g1.updateData(["private": true]) }
+        try await assertFails { try await g1.setData(RulesFixture.group(["alice", "bob", "carol"], by: "carol")) }
+        // A group holds at most 50 members.
+        try await assertSucceeds { try await g1.updateData(["members": fifty]) }
     }
 
     @Test func deleteGroup() async throws {

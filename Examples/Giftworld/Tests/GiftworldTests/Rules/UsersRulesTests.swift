@@ -2,7 +2,8 @@ import Hearth
 import HearthTesting
 import Testing
 
-/// `users/{uid}`: every signed-in user reads; only the owner writes, with their own email; no deletes.
+/// `users/{uid}`: every signed-in user reads; only the owner writes, with their own email, and edits
+/// only its names and picture (RF1.3); no deletes.
 @Suite("Rules matrix: users")
 struct UsersRulesTests {
     @Test func get() async throws {
@@ -39,7 +40,20 @@ struct UsersRulesTests {
         try await assertSucceeds {
             try await rules.alice.document("users/alice").updateData(["image_url": "https://a"])
         }
+        try await assertSucceeds {
+            try await rules.alice.document("users/alice").updateData(["firstname": "Alicia", "lastname": "Gómez"])
+        }
+        try await assertSucceeds {
+            try await rules.alice.document("users/alice").setData(
+                ["firstname": "Ali", "lastname": "G", "email": "alice@test.es", "image_url": ""])
+        }
         try await assertFails { try await rules.alice.document("users/alice").updateData(["firstname": ""]) }
+        try await assertFails { try await rules.alice.document("users/alice").updateData(["lastname": 7]) }
+        try await assertFails { try await rules.alice.document("users/alice").updateData(["image_url": false]) }
+        try await assertFails { try await rules.alice.document("users/alice").updateData(["admin": true]) }
+        try await assertFails {
+            try await rules.alice.document("users/alice").updateData(["lastname": FieldValue.delete()])
+        }
         try await assertFails { try await rules.alice.document("users/alice").updateData(["email": "x@test.es"]) }
         try await assertFails { try await rules.bob.document("users/alice").updateData(["firstname": "Mallory"]) }
         try await assertFails { try await rules.anonymous.document("users/alice").updateData(["firstname": "M"]) }
