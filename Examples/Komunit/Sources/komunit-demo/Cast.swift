@@ -3,18 +3,20 @@ import Komunit
 
 /// The demo's people in Málaga, and their groups.
 enum Cast {
-    static let ana = RegistrationForm(
-        name: "Ana Ruiz", username: "ana_bajo", email: "ana@uma.es", password: "secreto1", latitude: 36.7213,
-        longitude: -4.4214)
-    static let bruno = RegistrationForm(
-        name: "Bruno Sanz", username: "bruno_drums", email: "bruno@uma.es", password: "baqueta9", latitude: 36.7180,
-        longitude: -4.4350)
-    static let carmen = RegistrationForm(
-        name: "Carmen Vidal", username: "carmen_voz", email: "carmen@uma.es", password: "soprano7", latitude: 36.6600,
-        longitude: -4.4800)
-    static let temporary = RegistrationForm(
-        name: "Teo Paso", username: "teo", email: "teo@uma.es", password: "de-paso", latitude: 36.7200,
-        longitude: -4.4200)
+    static let ana = person("Ana Ruiz", "ana_bajo", "ana@uma.es", "secreto1", 36.7213, -4.4214)
+    static let bruno = person("Bruno Sanz", "bruno_drums", "bruno@uma.es", "baqueta9", 36.7180, -4.4350)
+    static let carmen = person("Carmen Vidal", "carmen_voz", "carmen@uma.es", "soprano7", 36.6600, -4.4800)
+    /// Registers, forgets and resets his password, then deletes his account, on every run.
+    static let temporary = person("Teo Paso", "teo", "teo@uma.es", "de-paso", 36.7200, -4.4200)
+
+    /// A sign-up form with the password typed twice and the terms accepted.
+    static func person(
+        _ name: String, _ username: String, _ email: String, _ password: String, _ latitude: Double, _ longitude: Double
+    ) -> RegistrationForm {
+        RegistrationForm(
+            name: name, username: username, email: email, password: password, repeatPassword: password,
+            latitude: latitude, longitude: longitude, acceptsTerms: true)
+    }
 
     static let band = GroupForm(
         title: "Banda de rock de Málaga", description: "Buscamos batería y voz", type: "música", memberLimit: 4,

@@ -15,15 +15,17 @@ struct EventTests {
         let bruno = try await fixture.user(named: "bruno")
         let groupId = try id(try await ana.createGroup(.band()))
         _ = try await bruno.joinGroup(groupId)
-        let form = EventForm(title: "Ensayo", description: "Local 3", date: Self.day, isFlexible: true)
+        let form = EventForm(title: "Ensayo", description: "Traed las partituras", placeName: "Local 3", date: Self.day, isFlexible: true)
         await #expect(throws: KomunitError.notOwner) { try await bruno.createEvent(in: groupId, form) }
         let event = try await ana.createEvent(in: groupId, form)
         let eventId = try #require(event.id)
-        #expect(event.title == "Ensayo" && event.isFlexible && event.createdAt != nil)
+        #expect(event.title == "Ensayo" && event.placeName == "Local 3" && event.isFlexible && event.createdAt != nil)
         var edited = form
         edited.title = "Ensayo general"
+        edited.placeName = "  Sala Trinchera "
         edited.date = Self.at(24)
-        #expect(try await ana.editEvent(eventId, in: groupId, with: edited).date == Self.at(24))
+        let moved = try await ana.editEvent(eventId, in: groupId, with: edited)
+        #expect(moved.date == Self.at(24) && moved.placeName == "Sala Trinchera")
         await #expect(throws: KomunitError.notOwner) { try await bruno.editEvent(eventId, in: groupId, with: form) }
         edited.isFlexible = false
         await #expect(
@@ -33,6 +35,14 @@ struct EventTests {
         blank.title = ""
         await #expect(throws: KomunitError.invalidField(name: "title", reason: "es obligatorio")) {
             try await ana.createEvent(in: groupId, blank)
+        }
+        var nowhere = form
+        nowhere.placeName = " "
+        await #expect(throws: KomunitError.invalidField(name: "placeName", reason: "es obligatorio")) {
+            try await ana.createEvent(in: groupId, nowhere)
+        }
+        await #expect(throws: KomunitError.invalidField(name: "placeName", reason: "es obligatorio")) {
+            try await ana.editEvent(eventId, in: groupId, with: nowhere)
         }
         #expect(try await bruno.events(of: groupId).map(\.title) == ["Ensayo general"])
     }
@@ -46,9 +56,9 @@ struct EventTests {
         let groupId = try id(try await ana.createGroup(.band()))
         _ = try await bruno.joinGroup(groupId)
         let flexible = try #require(
-            try await ana.createEvent(in: groupId, EventForm(title: "Jam", description: "", date: Self.day, isFlexible: true)).id)
+            try await ana.createEvent(in: groupId, .rehearsal("Jam", date: Self.day, isFlexible: true)).id)
         let fixed = try #require(
-            try await ana.createEvent(in: groupId, EventForm(title: "Concierto", description: "", date: Self.at(48), isFlexible: false)).id)
+            try await ana.createEvent(in: groupId, .rehearsal("Concierto", date: Self.at(48))).id)
         let window = AvailabilityWindow(start: Self.at(1), end: Self.at(3))
         let attendance = try await bruno.joinEvent(flexible, in: groupId, window: window)
         #expect(attendance.preferredStart == Self.at(1) && attendance.preferredEnd == Self.at(3))

@@ -116,13 +116,16 @@ struct GroupTests {
         _ = try await bruno.joinGroup(groupId)
         try await ana.sendMessage("Hola", to: groupId)
         try await bruno.sendMessage("¡Hola!", to: groupId)
-        let event = try await ana.createEvent(
-            in: groupId, EventForm(title: "Ensayo", description: "", date: Timestamp(microseconds: 1_900_000_000_000_000), isFlexible: false))
+        let event = try await ana.createEvent(in: groupId, .rehearsal())
         _ = try await bruno.joinEvent(try #require(event.id), in: groupId)
         _ = try await ana.joinEvent(try #require(event.id), in: groupId)
         #expect(try await bruno.leaveGroup(groupId) == .left)
+        // CU05 alt. 6.1: the last member is asked first; nothing changes until they confirm.
+        await #expect(throws: KomunitError.lastMember) { try await ana.leaveGroup(groupId) }
+        #expect(try await ana.group(groupId).memberCount == 1)
+        #expect(try await fixture.app.statistics().messages == 2)
         // The clean-up trigger removes the 2 messages, 2 attendances and the event under it.
-        #expect(try await ana.leaveGroup(groupId) == .groupDeleted)
+        #expect(try await ana.leaveGroup(groupId, deletingTheGroup: true) == .groupDeleted)
         let stats = try await fixture.app.statistics()
         #expect(stats.groups == 0 && stats.memberships == 0 && stats.messages == 0)
         #expect(stats.events == 0 && stats.attendances == 0)

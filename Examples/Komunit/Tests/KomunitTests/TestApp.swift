@@ -16,9 +16,11 @@ final class TestApp: Sendable {
                 projectID: "test-komunit", passwordIterations: 4, durability: .none, requireIndexes: true))
     }
 
-    /// Registers `person` and enters the app.
+    /// Registers `person`, confirms the e-mail with the code from the mailbox, and enters the app.
     func user(_ person: Person) async throws -> UserSession {
-        try await app.enterApp(as: try await app.register(person.form))
+        let registration = try await app.register(person.form)
+        try await app.confirmEmail(code: registration.confirmationCode)
+        return try await app.enterApp(as: registration.account)
     }
 
     /// A registered user named `name`, living at a point in Málaga.
@@ -45,7 +47,7 @@ struct Person: Sendable {
     init(_ name: String, latitude: Double = 36.7213, longitude: Double = -4.4214) {
         form = RegistrationForm(
             name: name.capitalized, username: name, email: "\(name)@uma.es", password: "secreto-\(name)",
-            latitude: latitude, longitude: longitude)
+            repeatPassword: "secreto-\(name)", latitude: latitude, longitude: longitude, acceptsTerms: true)
     }
 }
 
@@ -55,6 +57,16 @@ extension GroupForm {
         GroupForm(
             title: title, description: "Buscamos batería", type: "música", memberLimit: limit, latitude: 36.7196,
             longitude: -4.4200, placeName: "Málaga centro")
+    }
+}
+
+extension EventForm {
+    /// An event of a group, at `date`.
+    static func rehearsal(
+        _ title: String = "Ensayo", date: Timestamp = Timestamp(microseconds: 1_900_000_000_000_000),
+        isFlexible: Bool = false
+    ) -> EventForm {
+        EventForm(title: title, description: "", placeName: "Local de ensayo 3", date: date, isFlexible: isFlexible)
     }
 }
 

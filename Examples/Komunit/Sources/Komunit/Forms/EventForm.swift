@@ -1,21 +1,25 @@
 import Foundation
 public import Hearth
 
-/// The create/edit event form (RF11/CU08): title, description, date and whether times are flexible.
+/// The create/edit event form (RF11/CU08, A.8): title, description, place, date and time, and
+/// whether the time is flexible.
 public struct EventForm: Sendable {
     /// The event's title.
     public var title: String
     /// Details.
     public var description: String
+    /// Where it takes place (the "lugar" of CU08).
+    public var placeName: String
     /// When it takes place.
     public var date: Timestamp
     /// Whether attendees may give a preferred window of time.
     public var isFlexible: Bool
 
     /// A form with every field given.
-    public init(title: String, description: String, date: Timestamp, isFlexible: Bool) {
+    public init(title: String, description: String, placeName: String, date: Timestamp, isFlexible: Bool) {
         self.title = title
         self.description = description
+        self.placeName = placeName
         self.date = date
         self.isFlexible = isFlexible
     }
@@ -25,6 +29,7 @@ public struct EventForm: Sendable {
         [
             "title": try FieldCheck.required(title, "title"),
             "description": description.trimmingCharacters(in: .whitespacesAndNewlines),
+            "placeName": try FieldCheck.required(placeName, "placeName"),
             "date": date,
             "isFlexible": isFlexible,
         ]

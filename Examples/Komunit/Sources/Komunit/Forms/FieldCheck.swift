@@ -10,6 +10,14 @@ enum FieldCheck {
         return trimmed
     }
 
+    /// Checks a new password: at least `RegistrationForm.minimumPasswordLength` characters.
+    static func password(_ password: String) throws(KomunitError) {
+        guard password.count >= RegistrationForm.minimumPasswordLength else {
+            throw .invalidField(
+                name: "password", reason: "debe tener al menos \(RegistrationForm.minimumPasswordLength) caracteres")
+        }
+    }
+
     /// A valid point, or an error naming `field`.
     static func location(latitude: Double, longitude: Double, _ field: String) throws(KomunitError) -> GeoPoint {
         do {

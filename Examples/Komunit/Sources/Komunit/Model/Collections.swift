@@ -13,6 +13,8 @@ public enum Collections {
     public static let events = "events"
     /// `groups/{groupId}/events/{eventId}/attendances/{uid}`.
     public static let attendances = "attendances"
+    /// `reports/{autoId}`.
+    public static let reports = "reports"
 
     /// The id of the membership of `uid` in `groupId`.
     public static func membershipID(group groupId: String, user uid: String) -> String { "\(groupId)_\(uid)" }

@@ -8,6 +8,8 @@ public struct Evento: Codable, Sendable, Equatable {
     public var title: String
     /// Details.
     public var description: String
+    /// Where it takes place (the "lugar" of CU08).
+    public var placeName: String
     /// When it was created (a server timestamp, never changed).
     @ServerTimestamp public var createdAt: Timestamp?
     /// When it takes place.

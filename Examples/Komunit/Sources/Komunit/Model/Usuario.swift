@@ -14,6 +14,9 @@ public struct Usuario: Codable, Sendable, Equatable {
     @ServerTimestamp public var joinedAt: Timestamp?
     /// Where the user likes to look for groups.
     public var preferredLocation: GeoPoint
+    /// Where the profile photo is kept (A.6); the thesis names no file store, so only the path is
+    /// stored. Absent until the user sets one.
+    public var photoPath: String?
     /// The groups the user belongs to (at most 4); kept in the same commit as the memberships so
     /// a transaction can check the limit by reading one document.
     public var groupIds: [String]

@@ -112,7 +112,8 @@ struct Backend: Sendable {
                 memberships: try await admin.collection(Collections.memberships).documentCount(),
                 messages: try await admin.collectionGroup(Collections.messages).documentCount(),
                 events: try await admin.collectionGroup(Collections.events).documentCount(),
-                attendances: try await admin.collectionGroup(Collections.attendances).documentCount())
+                attendances: try await admin.collectionGroup(Collections.attendances).documentCount(),
+                reports: try await admin.collection(Collections.reports).documentCount())
         } catch {
             throw KomunitError(error)
         }
@@ -135,4 +136,6 @@ public struct StoreStatistics: Sendable, Equatable {
     public let events: Int
     /// Attendances over all events.
     public let attendances: Int
+    /// Reports of content, waiting for the reviewers.
+    public let reports: Int
 }

@@ -2,13 +2,16 @@ import ExampleSupport
 import Hearth
 
 /// Komunit's backend on one Hearth data directory: it installs the security rules and indexes,
-/// keeps the local accounts, and opens a `UserSession` for each signed-in user (CU01, CU02).
+/// keeps the local accounts, and opens a `UserSession` for each signed-in user whose e-mail is
+/// confirmed (CU01, RNF0, CU02, RF2).
 ///
 /// ```swift
 /// let app = try await Komunit(directory: "./data")
-/// let account = try await app.register(RegistrationForm(name: "Ana Ruiz", username: "ana",
-///     email: "ana@uma.es", password: "secreto1", latitude: 36.72, longitude: -4.42))
-/// let ana = try await app.enterApp(as: account)   // every call now runs under the rules as Ana
+/// let registration = try await app.register(RegistrationForm(name: "Ana Ruiz", username: "ana",
+///     email: "ana@uma.es", password: "secreto1", repeatPassword: "secreto1", latitude: 36.72,
+///     longitude: -4.42, acceptsTerms: true))
+/// try await app.confirmEmail(code: registration.confirmationCode)   // the link in the e-mail
+/// let ana = try await app.enterApp(as: registration.account)      // «Correo confirmado»
 /// ```
 public final class Komunit: Sendable {
     /// The settings the app was opened with.
@@ -43,18 +46,70 @@ public final class Komunit: Sendable {
         }
     }
 
-    /// CU01: validates the form, creates the account, then — as the new user, under the rules —
-    /// its `users/{uid}` document.
+    /// CU01 steps 1–6: validates the form, creates the account, then — as the new user, under the
+    /// rules, which let an unconfirmed account reach only its own document — its `users/{uid}`
+    /// document, and sends the confirmation e-mail (RNF0). The app then shows the waiting screen;
+    /// `enterApp(as:)` opens only once the address is confirmed.
     /// - Throws: `invalidField` (password under 6 characters, missing user name or location…);
-    ///   `emailAlreadyInUse`.
-    public func register(_ form: RegistrationForm) async throws(KomunitError) -> Account {
+    ///   `passwordsDoNotMatch`; `termsNotAccepted`; `emailAlreadyInUse`.
+    public func register(_ form: RegistrationForm) async throws(KomunitError) -> Registration {
         let (user, email) = try form.validated()
+        let account: Account
         do {
-            return try await backend.accounts.register(
+            account = try await backend.accounts.register(
                 email: email, password: form.password, through: backend.admin
             ) { handle, account in
                 try await handle.collection(Collections.users).document(account.uid).setData(from: user)
             }
+        } catch {
+            throw KomunitError(error)
+        }
+        return Registration(account: account, confirmationCode: try await resendConfirmation(for: account))
+    }
+
+    /// RNF0 / CU02 alt. 3.1, «Reenviar confirmación»: sends the confirmation e-mail again and
+    /// returns its code (the local mailbox stands in for the e-mailed link).
+    /// - Throws: `unavailable` once the account signed out.
+    @discardableResult
+    public func resendConfirmation(for account: Account) async throws(KomunitError) -> String {
+        do {
+            return try await account.sendEmailVerification()
+        } catch {
+            throw KomunitError(error)
+        }
+    }
+
+    /// RNF0: what following the link of the confirmation e-mail does — outside the app, in the
+    /// mailbox — confirming the address (a code works once).
+    /// - Throws: `invalidCode`.
+    public func confirmEmail(code: String) async throws(KomunitError) {
+        do {
+            try await backend.accounts.confirmEmail(code: code)
+        } catch {
+            throw KomunitError(error)
+        }
+    }
+
+    /// RF2, "¿Olvidaste tu contraseña?": sends the password-reset e-mail and returns its code (the
+    /// local mailbox stands in for the e-mailed link).
+    /// - Throws: `invalidField` for a malformed address; `unknownEmail` when no account uses it.
+    public func requestPasswordReset(email: String) async throws(KomunitError) -> String {
+        let normalized = try FieldCheck.email(email)
+        do {
+            return try await backend.accounts.requestPasswordReset(email: normalized)
+        } catch AccountError.wrongCredentials {
+            throw .unknownEmail
+        } catch {
+            throw KomunitError(error)
+        }
+    }
+
+    /// RF2, the page the reset link opens: sets `newPassword` with the e-mailed code (usable once).
+    /// - Throws: `invalidField` (password under 6 characters); `invalidCode`.
+    public func resetPassword(code: String, newPassword: String) async throws(KomunitError) {
+        try FieldCheck.password(newPassword)
+        do {
+            try await backend.accounts.confirmPasswordReset(code: code, newPassword: newPassword)
         } catch {
             throw KomunitError(error)
         }
@@ -76,9 +131,23 @@ public final class Komunit: Sendable {
         }
     }
 
-    /// Enters the app as `account`: a session whose every request runs under the rules as that user.
-    /// - Throws: `userNotFound` when the account has no user document (its registration failed halfway).
+    /// Enters the app as `account` — RNF0's «Correo confirmado» and the end of CU02: checks with
+    /// the account store that the e-mail is confirmed, refreshes the ID token so the rules see
+    /// `email_verified`, and opens a session whose every request runs under the rules as that user.
+    /// - Throws: `emailNotConfirmed` (the app shows the confirmation screen with «Reenviar
+    ///   confirmación»); `userNotFound` when the account has no user document (its registration
+    ///   failed halfway).
     public func enterApp(as account: Account) async throws(KomunitError) -> UserSession {
+        do {
+            guard try await account.isEmailVerified() else { throw KomunitError.emailNotConfirmed }
+            do {
+                _ = try await account.user.getIDToken(forcingRefresh: true)
+            } catch {
+                throw AccountError(error, email: account.email)
+            }
+        } catch {
+            throw KomunitError(error)
+        }
         let session = UserSession(account: account, firestore: try await backend.handle(for: account), backend: backend)
         do {
             _ = try await session.profile()
@@ -100,4 +169,13 @@ public final class Komunit: Sendable {
         backend.admin.close()
         backend.accounts.close()
     }
+}
+
+/// A new account waiting for its e-mail confirmation (RNF0, CU01 steps 6–9).
+public struct Registration: Sendable, Equatable {
+    /// The account, signed in on this device but not yet allowed into the app.
+    public let account: Account
+    /// The code of the confirmation e-mail, read from the local mailbox (the emulator's
+    /// out-of-band codes) where a real user would follow the e-mailed link.
+    public let confirmationCode: String
 }

@@ -19,7 +19,7 @@ extension UserSession {
         var deleted = 0
         for groupId in user.groupIds where !user.ownedGroupIds.contains(groupId) {
             do {
-                _ = try await leaveGroup(groupId)
+                _ = try await leaveGroup(groupId, deletingTheGroup: true)
                 left += 1
             } catch .groupNotFound, .notMember {
                 continue  // already gone: nothing to leave

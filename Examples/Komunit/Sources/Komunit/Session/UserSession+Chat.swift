@@ -1,5 +1,5 @@
 import ExampleSupport
-public import Hearth
+import Hearth
 
 /// One entry of "my groups" (RF9): the group and how many of its messages the user has not read.
 public struct GroupSummary: Sendable, Equatable {
@@ -32,28 +32,17 @@ extension UserSession {
         return message.documentID
     }
 
-    /// CU07/RF10: listens to the group's chat, oldest message first: `onUpdate` gets the whole
-    /// conversation now and after every change (a new message, a read receipt). Members only: for
-    /// anyone else the rules refuse and `onUpdate` gets `notAllowed`. Stop with `remove()`.
-    public func listenToChat(
-        _ groupId: String, _ onUpdate: @escaping @Sendable (Result<[Mensaje], KomunitError>) -> Void
-    ) -> any ListenerRegistration {
-        let db: Firestore
+    /// CU07/RF10: the group's chat, oldest message first, live: the whole conversation now and
+    /// after every change (a new message, a read receipt). Members only: for anyone else the
+    /// rules refuse and the stream ends with `notAllowed`.
+    public func chat(_ groupId: String) -> AsyncThrowingStream<[Mensaje], any Error> {
         do {
             _ = try groupReference(groupId)
-            db = try self.db()
+            return try db().collection(Collections.messages(of: groupId)).order(by: "sentAt")
+                .liveValues(as: Mensaje.self, failing: KomunitError.self)
         } catch {
-            onUpdate(.failure(error))
-            return NoListener()
+            return .failed(error)
         }
-        return db.collection(Collections.messages(of: groupId)).order(by: "sentAt")
-            .addSnapshotListener { snapshot, error in
-                guard let snapshot else {
-                    onUpdate(.failure(error.map { KomunitError($0) } ?? .storage(code: "unknown", message: "no snapshot")))
-                    return
-                }
-                onUpdate(Result { () throws(KomunitError) in try snapshot.decoded(as: Mensaje.self) })
-            }
     }
 
     /// Read receipts: adds the user to `readBy` (`arrayUnion`) of every message of the group they
@@ -116,10 +105,4 @@ extension UserSession {
         }
         return summaries
     }
-}
-
-/// The registration of a listener that never started.
-struct NoListener: ListenerRegistration {
-    /// Nothing to stop.
-    func remove() {}
 }

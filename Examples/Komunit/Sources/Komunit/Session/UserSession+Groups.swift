@@ -85,10 +85,14 @@ extension UserSession {
         return try await self.group(groupId)
     }
 
-    /// CU05: leaves a group. The last member's leaving deletes the group, then the backend
-    /// removes its messages, events and attendances. The owner leaves only as the last member.
-    /// - Throws: `groupNotFound`; `notMember`; `ownerCannotLeave`.
-    public func leaveGroup(_ groupId: String) async throws(KomunitError) -> LeaveOutcome {
+    /// CU05: leaves a group. The last member's leaving deletes the group — so it happens only with
+    /// `deletingTheGroup` (the app's offer of alt. 6.1, accepted) — then the backend removes its
+    /// messages, events and attendances. The owner leaves only as the last member.
+    /// - Throws: `groupNotFound`; `notMember`; `ownerCannotLeave`; `lastMember` when the user is the
+    ///   last member and `deletingTheGroup` is false (nothing changes; the app offers the deletion).
+    public func leaveGroup(_ groupId: String, deletingTheGroup: Bool = false) async throws(KomunitError)
+        -> LeaveOutcome
+    {
         let group = try groupReference(groupId)
         let membership = try membershipReference(groupId)
         let user = try userReference()
@@ -97,6 +101,7 @@ extension UserSession {
             let grupo = try Self.group(group, in: transaction)
             guard try transaction.getDocument(membership).exists else { throw KomunitError.notMember }
             let last = grupo.memberCount <= 1
+            guard !last || deletingTheGroup else { throw KomunitError.lastMember }
             guard last || grupo.ownerId != uid else { throw KomunitError.ownerCannotLeave }
             transaction.deleteDocument(membership)
             var change: [String: Any] = ["groupIds": FieldValue.arrayRemove([groupId])]

@@ -79,6 +79,31 @@ public final class UserSession: Sendable {
         return try await profile()
     }
 
+    /// RF4 / A.6 "actualizar foto de perfil": records where the profile photo is kept (the thesis
+    /// names no file store, so only the path is stored); nil removes it.
+    /// - Throws: `invalidField` for an empty path or one over 1,024 bytes.
+    public func setPhoto(path: String?) async throws(KomunitError) -> Usuario {
+        let value: Any
+        if let path {
+            let trimmed = try FieldCheck.required(path, "photoPath")
+            guard trimmed.utf8.count <= Self.maximumPhotoPathLength else {
+                throw .invalidField(name: "photoPath", reason: "no puede superar \(Self.maximumPhotoPathLength) bytes")
+            }
+            value = trimmed
+        } else {
+            value = FieldValue.delete()
+        }
+        do {
+            try await userReference().updateData(["photoPath": value])
+        } catch {
+            throw KomunitError(error)
+        }
+        return try await profile()
+    }
+
+    /// The longest photo path, in UTF-8 bytes.
+    public static let maximumPhotoPathLength = 1024
+
     /// The group `groupId`.
     /// - Throws: `groupNotFound`.
     public func group(_ groupId: String) async throws(KomunitError) -> Grupo {

@@ -8,14 +8,26 @@ public enum KomunitError: ExampleAppError, Sendable, Equatable, CustomStringConv
     case invalidField(name: String, reason: String)
     /// Another account already uses this email.
     case emailAlreadyInUse(String)
+    /// The two passwords of the form differ.
+    case passwordsDoNotMatch
+    /// The terms of use were not accepted (CU01 step 4).
+    case termsNotAccepted
     /// Unknown email or wrong password (which one is not revealed).
     case wrongCredentials
+    /// The account's e-mail address is not confirmed yet (RNF0): the app shows the waiting screen.
+    case emailNotConfirmed
+    /// No account uses this e-mail (RF2, password reset).
+    case unknownEmail
+    /// The code of a confirmation or password-reset e-mail is unknown, used or expired.
+    case invalidCode
     /// The user document `users/<uid>` does not exist.
     case userNotFound(uid: String)
     /// The group does not exist (any more).
     case groupNotFound(id: String)
     /// The event does not exist.
     case eventNotFound(id: String)
+    /// The message does not exist.
+    case messageNotFound(id: String)
     /// The group has `memberLimit` members already.
     case groupFull
     /// The user already belongs to the maximum number of groups (4).
@@ -30,6 +42,9 @@ public enum KomunitError: ExampleAppError, Sendable, Equatable, CustomStringConv
     case notOwner
     /// The owner cannot leave while other members remain.
     case ownerCannotLeave
+    /// The user is the group's last member: leaving deletes the group, so the app asks first
+    /// (CU05 alt. 6.1); leaving again with the deletion confirmed goes ahead.
+    case lastMember
     /// The message is empty or only whitespace.
     case emptyMessage
     /// An availability window on an event that is not flexible, or one that does not end after it starts.
@@ -50,6 +65,11 @@ public enum KomunitError: ExampleAppError, Sendable, Equatable, CustomStringConv
     init(_ error: any Error) {
         if let store = error as? FirestoreError, store.code == .aborted {
             self = .busy
+        } else if let account = error as? AccountError, account == .invalidCode {
+            self = .invalidCode
+        } else if let account = error as? AccountError, account == .weakPassword {
+            self = .invalidField(
+                name: "password", reason: "debe tener al menos \(RegistrationForm.minimumPasswordLength) caracteres")
         } else {
             self.init(mapping: error)
         }
@@ -60,10 +80,16 @@ public enum KomunitError: ExampleAppError, Sendable, Equatable, CustomStringConv
         switch self {
         case .invalidField(let name, let reason): "Datos incorrectos (\(name)): \(reason)"
         case .emailAlreadyInUse: "El correo ya está registrado"
+        case .passwordsDoNotMatch: "Las contraseñas no coinciden"
+        case .termsNotAccepted: "Debes aceptar las condiciones de uso"
         case .wrongCredentials: "Correo o contraseña incorrectos"
+        case .emailNotConfirmed: "Confirma tu correo electrónico: te hemos enviado un enlace"
+        case .unknownEmail: "No hay ninguna cuenta con ese correo"
+        case .invalidCode: "El enlace no es válido o ya se ha usado"
         case .userNotFound: "Usuario no encontrado"
         case .groupNotFound: "El grupo ya no existe"
         case .eventNotFound: "El evento ya no existe"
+        case .messageNotFound: "El mensaje ya no existe"
         case .groupFull: "El grupo está completo"
         case .tooManyGroups(let limit): "Solo puedes pertenecer a \(limit) grupos a la vez"
         case .tooManyOwnedGroups(let limit): "Solo puedes crear \(limit) grupos"
@@ -71,6 +97,7 @@ public enum KomunitError: ExampleAppError, Sendable, Equatable, CustomStringConv
         case .notMember: "No formas parte de este grupo"
         case .notOwner: "Solo el propietario del grupo puede hacer eso"
         case .ownerCannotLeave: "Eres el propietario: no puedes abandonar el grupo mientras tenga otros miembros"
+        case .lastMember: "Eres el último miembro: si sales, el grupo se eliminará. ¿Eliminar el grupo?"
         case .emptyMessage: "El mensaje está vacío"
         case .invalidAvailability(let reason): "Horario no válido: \(reason)"
         case .notAllowed: "No tienes permiso para hacer eso"
@@ -85,10 +112,16 @@ public enum KomunitError: ExampleAppError, Sendable, Equatable, CustomStringConv
         switch self {
         case .invalidField(let name, let reason): "invalid \(name): \(reason)"
         case .emailAlreadyInUse(let email): "the email \(email) is already registered"
+        case .passwordsDoNotMatch: "the passwords do not match"
+        case .termsNotAccepted: "the terms of use were not accepted"
         case .wrongCredentials: "wrong email or password"
+        case .emailNotConfirmed: "the e-mail address is not confirmed"
+        case .unknownEmail: "no account uses this e-mail"
+        case .invalidCode: "unknown, used or expired code"
         case .userNotFound(let uid): "no user users/\(uid)"
         case .groupNotFound(let id): "no group groups/\(id)"
         case .eventNotFound(let id): "no event \(id)"
+        case .messageNotFound(let id): "no message \(id)"
         case .groupFull: "the group is full"
         case .tooManyGroups(let limit): "already a member of \(limit) groups"
         case .tooManyOwnedGroups(let limit): "already owns \(limit) groups"
@@ -96,6 +129,7 @@ public enum KomunitError: ExampleAppError, Sendable, Equatable, CustomStringConv
         case .notMember: "not a member"
         case .notOwner: "only the owner may do that"
         case .ownerCannotLeave: "the owner cannot leave while other members remain"
+        case .lastMember: "the last member's leaving deletes the group; confirm the deletion"
         case .emptyMessage: "the message is empty"
         case .invalidAvailability(let reason): "invalid availability: \(reason)"
         case .notAllowed(let detail): "refused by the security rules: \(detail)"

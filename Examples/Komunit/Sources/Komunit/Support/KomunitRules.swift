@@ -7,13 +7,20 @@ public enum KomunitRules {
 
         // Komunit's security rules (see README.md, "Access rules"). They hold the domain's limits even
         // for a client that skips the app's code: a group never exceeds memberLimit, memberCount moves
-        // only with a membership, a user is in at most 4 groups and owns at most 2. Anything not matched
-        // below is denied, which also keeps the local account store out of every client's reach.
+        // only with a membership, a user is in at most 4 groups and owns at most 2. Until its e-mail is
+        // confirmed (RNF0) an account reaches only its own users document. Anything not matched below is
+        // denied, which also keeps the local account store and the reports out of every client's reach.
         service cloud.firestore {
           match /databases/{database}/documents {
 
             function signedIn() {
               return request.auth != null;
+            }
+
+            // RNF0: an account whose e-mail address is confirmed; everything but its own users document
+            // waits for it.
+            function verified() {
+              return signedIn() && request.auth.token.email_verified == true;
             }
 
             function isUser(uid) {
@@ -33,11 +40,11 @@ public enum KomunitRules {
             }
 
             function isMember(groupId) {
-              return signedIn() && exists(membershipPath(groupId, request.auth.uid));
+              return verified() && exists(membershipPath(groupId, request.auth.uid));
             }
 
             function isOwner(groupId) {
-              return signedIn() && get(groupPath(groupId)).data.ownerId == request.auth.uid;
+              return verified() && get(groupPath(groupId)).data.ownerId == request.auth.uid;
             }
 
             function nonEmptyString(value) {
@@ -49,15 +56,16 @@ public enum KomunitRules {
             }
 
             // users/{uid}: groupIds (at most 4) and ownedGroupIds (at most 2) change only together with
-            // the membership or group they name, in the same commit.
+            // the membership or group they name, in the same commit. photoPath is optional (A.6).
             function validUser(data) {
               return data.keys().hasAll(['name', 'username', 'email', 'joinedAt', 'preferredLocation', 'groupIds',
                                          'ownedGroupIds'])
                 && data.keys().hasOnly(['name', 'username', 'email', 'joinedAt', 'preferredLocation', 'groupIds',
-                                        'ownedGroupIds'])
+                                        'ownedGroupIds', 'photoPath'])
                 && nonEmptyString(data.name)
                 && nonEmptyString(data.username)
                 && data.preferredLocation is latlng
+                && (!('photoPath' in data) || (nonEmptyString(data.photoPath) && data.photoPath.size() <= 1024))
                 && data.groupIds is list && data.groupIds.size() <= 4
                 && data.ownedGroupIds is list && data.ownedGroupIds.size() <= 2;
             }
@@ -84,8 +92,10 @@ public enum KomunitRules {
               return before.size() <= i || before[i] in after || !existsAfter(groupPath(before[i]));
             }
 
+            // Any confirmed user reads a user document (a group's members are shown before joining); an
+            // unconfirmed account only its own.
             match /users/{uid} {
-              allow get: if signedIn();
+              allow get: if isUser(uid) || verified();
               allow create: if isUser(uid)
                 && validUser(request.resource.data)
                 && request.resource.data.email == request.auth.token.email
@@ -127,18 +137,18 @@ public enum KomunitRules {
                 && data.lastMessageAt is timestamp;
             }
 
-            // groups/{groupId}: anyone signed in explores them; memberCount moves by one with the
-            // caller's own membership, and only while there is room.
+            // groups/{groupId}: anyone signed in (and confirmed) explores them; memberCount moves by one
+            // with the caller's own membership, and only while there is room.
             match /groups/{groupId} {
-              allow read: if signedIn();
-              allow create: if signedIn()
+              allow read: if verified();
+              allow create: if verified()
                 && validGroup(request.resource.data)
                 && request.resource.data.ownerId == request.auth.uid
                 && request.resource.data.memberCount == 1
                 && request.resource.data.lastMessageAt == request.time
                 && existsAfter(membershipPath(groupId, request.auth.uid))
                 && getAfter(userPath(request.auth.uid)).data.ownedGroupIds.hasAny([groupId]);
-              allow update: if signedIn() && validGroup(request.resource.data) && (
+              allow update: if verified() && validGroup(request.resource.data) && (
                   // The owner edits the description of the group.
                   (isOwner(groupId)
                     && changedOnly(['title', 'description', 'type', 'memberLimit', 'location', 'placeName', 'geohash']))
@@ -158,7 +168,7 @@ public enum KomunitRules {
                     && request.resource.data.lastMessageAt == request.time
                     && isMember(groupId)));
               // Only as its last member leaves.
-              allow delete: if signedIn()
+              allow delete: if verified()
                 && resource.data.memberCount == 1
                 && exists(membershipPath(groupId, request.auth.uid))
                 && !existsAfter(membershipPath(groupId, request.auth.uid));
@@ -188,10 +198,11 @@ public enum KomunitRules {
               }
 
               function validEvent(data) {
-                return data.keys().hasAll(['title', 'description', 'createdAt', 'date', 'isFlexible'])
-                  && data.keys().hasOnly(['title', 'description', 'createdAt', 'date', 'isFlexible'])
+                return data.keys().hasAll(['title', 'description', 'placeName', 'createdAt', 'date', 'isFlexible'])
+                  && data.keys().hasOnly(['title', 'description', 'placeName', 'createdAt', 'date', 'isFlexible'])
                   && nonEmptyString(data.title)
                   && data.description is string
+                  && nonEmptyString(data.placeName)
                   && data.date is timestamp
                   && data.isFlexible is bool;
               }
@@ -226,7 +237,7 @@ public enum KomunitRules {
                     && isMember(groupId)
                     && exists(/databases/$(database)/documents/groups/$(groupId)/events/$(eventId))
                     && validAttendance(request.resource.data, uid);
-                  allow delete: if isUser(uid);
+                  allow delete: if verified() && isUser(uid);
                 }
               }
             }
@@ -245,11 +256,10 @@ public enum KomunitRules {
                 && getAfter(groupPath(groupId)).data.memberCount == 1;
             }
 
+            // Any confirmed user reads memberships: a group's detail lists its members before joining.
             match /memberships/{membershipId} {
-              allow get: if signedIn() && (resource == null || resource.data.userId == request.auth.uid
-                || exists(membershipPath(resource.data.groupId, request.auth.uid)));
-              allow list: if signedIn() && resource.data.userId == request.auth.uid;
-              allow create: if signedIn()
+              allow read: if verified();
+              allow create: if verified()
                 && request.resource.data.keys().hasAll(['userId', 'groupId', 'joinedAt'])
                 && request.resource.data.keys().hasOnly(['userId', 'groupId', 'joinedAt'])
                 && request.resource.data.userId == request.auth.uid
@@ -259,12 +269,32 @@ public enum KomunitRules {
                 && !get(userPath(request.auth.uid)).data.groupIds.hasAny([request.resource.data.groupId])
                 && getAfter(userPath(request.auth.uid)).data.groupIds.hasAny([request.resource.data.groupId])
                 && (joinsWithRoom(request.resource.data.groupId) || foundsGroup(request.resource.data.groupId));
-              allow delete: if signedIn()
+              allow delete: if verified()
                 && resource.data.userId == request.auth.uid
                 && !getAfter(userPath(request.auth.uid)).data.groupIds.hasAny([resource.data.groupId])
                 && (!existsAfter(groupPath(resource.data.groupId))
                   || getAfter(groupPath(resource.data.groupId)).data.memberCount
                     == get(groupPath(resource.data.groupId)).data.memberCount - 1);
+            }
+
+            // reports/{reportId}: a confirmed user files one as themself about a group, or about a message
+            // or event of a group they belong to (what they can see); the document must exist. No client
+            // reads, changes or deletes a report: the reviewers work outside the app.
+            function reportable(target) {
+              return target is string
+                && target.matches('groups/[^/]+(/(messages|events)/[^/]+)?')
+                && exists(path('/databases/' + database + '/documents/' + target))
+                && (target.split('/').size() == 2 || isMember(target.split('/')[1]));
+            }
+
+            match /reports/{reportId} {
+              allow create: if verified()
+                && request.resource.data.keys().hasAll(['reporterId', 'target', 'reason', 'createdAt'])
+                && request.resource.data.keys().hasOnly(['reporterId', 'target', 'reason', 'createdAt'])
+                && request.resource.data.reporterId == request.auth.uid
+                && reportable(request.resource.data.target)
+                && nonEmptyString(request.resource.data.reason) && request.resource.data.reason.size() <= 1000
+                && request.resource.data.createdAt == request.time;
             }
           }
         }

@@ -15,7 +15,7 @@ struct AttendancesRulesTests {
             try await assertSucceeds { try await db.document("groups/g1/events/e1/attendances/bob").getDocument() }
             try await assertSucceeds { try await db.collection("groups/g1/events/e1/attendances").getDocuments() }
         }
-        for db in [rules.carol, rules.anonymous] {
+        for db in [rules.carol, rules.anonymous, rules.bobUnconfirmed] {
             try await assertFails { try await db.document("groups/g1/events/e1/attendances/bob").getDocument() }
             try await assertFails { try await db.collection("groups/g1/events/e1/attendances").getDocuments() }
         }
@@ -65,7 +65,9 @@ struct AttendancesRulesTests {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
         let bobs = "groups/g1/events/e1/attendances/bob"
-        for db in [rules.alice, rules.carol, rules.anonymous] { try await assertFails { try await db.document(bobs).delete() } }
+        for db in [rules.alice, rules.carol, rules.anonymous, rules.bobUnconfirmed] {
+            try await assertFails { try await db.document(bobs).delete() }
+        }
         try await assertSucceeds { try await rules.bob.document(bobs).delete() }
     }
 }

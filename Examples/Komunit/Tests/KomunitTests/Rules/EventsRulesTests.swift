@@ -12,7 +12,7 @@ struct EventsRulesTests {
             try await assertSucceeds { try await db.document("groups/g1/events/e1").getDocument() }
             try await assertSucceeds { try await db.collection("groups/g1/events").getDocuments() }
         }
-        for db in [rules.carol, rules.anonymous] {
+        for db in [rules.carol, rules.anonymous, rules.bobUnconfirmed] {
             try await assertFails { try await db.document("groups/g1/events/e1").getDocument() }
             try await assertFails { try await db.collection("groups/g1/events").getDocuments() }
         }
@@ -28,6 +28,18 @@ struct EventsRulesTests {
         try await assertFails {
             try await rules.alice.document("groups/g1/events/e3").setData(RulesFixture.event(flexible: true))
         }
+        // The place ("lugar", CU08) is required and a non-empty string.
+        for place in ["", 5] as [Any] {
+            var placed = event
+            placed["placeName"] = place
+            try await assertFails { try await rules.alice.document("groups/g1/events/e3").setData(placed) }
+        }
+        var nowhere = event
+        nowhere.removeValue(forKey: "placeName")
+        try await assertFails { try await rules.alice.document("groups/g1/events/e3").setData(nowhere) }
+        try await assertFails {
+            try await RulesFixture.unconfirmed("alice", in: rules.env).document("groups/g1/events/e3").setData(event)
+        }
         try await assertSucceeds { try await rules.alice.document("groups/g1/events/e3").setData(event) }
     }
 
@@ -39,6 +51,11 @@ struct EventsRulesTests {
         }
         try await assertFails { try await rules.alice.document("groups/g1/events/e1").updateData(["isFlexible": false]) }
         try await assertFails { try await rules.alice.document("groups/g1/events/e1").updateData(["title": ""]) }
+        try await assertFails { try await rules.alice.document("groups/g1/events/e1").updateData(["placeName": ""]) }
+        try await assertFails {
+            try await rules.alice.document("groups/g1/events/e1").updateData(["placeName": FieldValue.delete()])
+        }
+        try await assertSucceeds { try await rules.alice.document("groups/g1/events/e1").updateData(["placeName": "Sala 2"]) }
         try await assertSucceeds { try await rules.alice.document("groups/g1/events/e1").updateData(["title": "Otro"]) }
     }
 

@@ -15,6 +15,11 @@ struct GroupsRulesTests {
         }
         try await assertFails { try await rules.anonymous.document("groups/g1").getDocument() }
         try await assertFails { try await rules.anonymous.collection("groups").getDocuments() }
+        // RNF0: not before the e-mail is confirmed, even for a member.
+        for db in [rules.dora, rules.bobUnconfirmed] {
+            try await assertFails { try await db.document("groups/g1").getDocument() }
+            try await assertFails { try await db.collection("groups").whereField("geohash", isGreaterThanOrEqualTo: "eys").getDocuments() }
+        }
     }
 
     @Test func create() async throws {
@@ -41,6 +46,7 @@ struct GroupsRulesTests {
         try await assertFails { try await found(rules.carol, as: "carol", owner: "alice").commit() }  // forged owner
         try await assertFails { try await found(rules.carol, as: "carol", owner: "carol", count: 0).commit() }
         try await assertFails { try await found(rules.anonymous, as: "carol", owner: "carol").commit() }
+        try await assertFails { try await found(try RulesFixture.unconfirmed("carol", in: rules.env), as: "carol", owner: "carol").commit() }
         try await assertSucceeds { try await found(rules.carol, as: "carol", owner: "carol").commit() }
     }
 
@@ -51,6 +57,9 @@ struct GroupsRulesTests {
         try await assertFails { try await rules.bob.document("groups/g1").updateData(["title": "Mía"]) }
         try await assertFails { try await rules.carol.document("groups/g1").updateData(["title": "Mía"]) }
         try await assertFails { try await rules.anonymous.document("groups/g1").updateData(["title": "Mía"]) }
+        try await assertFails {
+            try await RulesFixture.unconfirmed("alice", in: rules.env).document("groups/g1").updateData(["title": "Mía"])
+        }
         try await assertFails { try await rules.alice.document("groups/g1").updateData(["memberLimit": 1]) }
         try await assertFails { try await rules.alice.document("groups/g1").updateData(["ownerId": "bob"]) }
         // Invariants: the counter moves only with the caller's membership.

@@ -2,8 +2,9 @@ import Hearth
 import HearthTesting
 import Testing
 
-/// `memberships/{groupId}_{uid}`: created and deleted only by the user themself, together with
-/// the group's counter and the user's list, and only while the group has room.
+/// `memberships/{groupId}_{uid}`: read by anyone confirmed (a group's detail lists its members);
+/// created and deleted only by the user themself, together with the group's counter and the
+/// user's list, and only while the group has room.
 @Suite("Rules matrix: memberships")
 struct MembershipsRulesTests {
     @Test func get() async throws {
@@ -11,9 +12,11 @@ struct MembershipsRulesTests {
         defer { rules.cleanup() }
         try await assertSucceeds { try await rules.bob.document("memberships/g1_bob").getDocument() }
         try await assertSucceeds { try await rules.alice.document("memberships/g1_bob").getDocument() }  // fellow member
-        try await assertSucceeds { try await rules.carol.document("memberships/g1_carol").getDocument() }  // missing: own id
-        try await assertFails { try await rules.carol.document("memberships/g1_bob").getDocument() }
+        try await assertSucceeds { try await rules.carol.document("memberships/g1_carol").getDocument() }  // missing
+        try await assertSucceeds { try await rules.carol.document("memberships/g1_bob").getDocument() }  // before joining
         try await assertFails { try await rules.anonymous.document("memberships/g1_bob").getDocument() }
+        try await assertFails { try await rules.dora.document("memberships/g1_bob").getDocument() }
+        try await assertFails { try await rules.bobUnconfirmed.document("memberships/g1_bob").getDocument() }
     }
 
     @Test func list() async throws {
@@ -22,14 +25,16 @@ struct MembershipsRulesTests {
         try await assertSucceeds {
             try await rules.bob.collection("memberships").whereField("userId", isEqualTo: "bob").getDocuments()
         }
-        try await assertFails {
-            try await rules.carol.collection("memberships").whereField("userId", isEqualTo: "bob").getDocuments()
+        // A group's members, listed by anyone confirmed before joining.
+        for db in [rules.alice, rules.carol] {
+            try await assertSucceeds {
+                try await db.collection("memberships").whereField("groupId", isEqualTo: "g1").getDocuments()
+            }
         }
-        try await assertFails {
-            try await rules.alice.collection("memberships").whereField("groupId", isEqualTo: "g1").getDocuments()
-        }
-        try await assertFails {
-            try await rules.anonymous.collection("memberships").whereField("userId", isEqualTo: "bob").getDocuments()
+        for db in [rules.anonymous, rules.dora, rules.bobUnconfirmed] {
+            try await assertFails {
+                try await db.collection("memberships").whereField("groupId", isEqualTo: "g1").getDocuments()
+            }
         }
     }
 
@@ -53,10 +58,13 @@ struct MembershipsRulesTests {
         skipping.updateData(["memberCount": 2], forDocument: rules.carol.document("groups/g1"))
         try await assertFails { try await skipping.commit() }
         try await assertFails { try await RulesFixture.join(rules.anonymous, "carol", "g1", count: 2).commit() }
+        try await assertFails {  // not before the e-mail is confirmed
+            try await RulesFixture.join(try RulesFixture.unconfirmed("carol", in: rules.env), "carol", "g1", count: 2).commit()
+        }
         // The complete join fills the last place…
         try await assertSucceeds { try await RulesFixture.join(rules.carol, "carol", "g1", count: 2).commit() }
         // …and a full group admits no one, however the writes are made.
-        let dave = try rules.env.authenticatedContext("dave", claims: ["email": "dave@uma.es"])
+        let dave = try RulesFixture.confirmed("dave", in: rules.env)
         try await rules.env.withSecurityRulesDisabled { admin in
             try await admin.document("users/dave").setData(try RulesFixture.user("dave"))
         }

@@ -23,7 +23,7 @@ struct MessagesRulesTests {
             try await assertSucceeds { try await db.document("groups/g1/messages/m1").getDocument() }
             try await assertSucceeds { try await db.collection("groups/g1/messages").getDocuments() }
         }
-        for db in [rules.carol, rules.anonymous] {
+        for db in [rules.carol, rules.anonymous, rules.bobUnconfirmed] {
             try await assertFails { try await db.document("groups/g1/messages/m1").getDocument() }
             try await assertFails { try await db.collection("groups/g1/messages").getDocuments() }
         }
@@ -34,6 +34,7 @@ struct MessagesRulesTests {
         defer { rules.cleanup() }
         try await assertFails { try await Self.send(rules.carol, sender: "carol").commit() }
         try await assertFails { try await Self.send(rules.anonymous, sender: "carol").commit() }
+        try await assertFails { try await Self.send(rules.bobUnconfirmed, sender: "bob").commit() }  // RNF0
         try await assertFails { try await Self.send(rules.bob, sender: "alice").commit() }  // forged sender
         try await assertFails { try await Self.send(rules.bob, sender: "bob", readBy: ["bob", "alice"]).commit() }
         try await assertFails {  // without stamping the group

@@ -5,25 +5,32 @@ import Komunit
 
 /// A rules test environment with Komunit's rules and a seeded group:
 /// `groups/g1` (owner alice, member bob, 2 of 3 places taken), its memberships, message `m1` by
-/// alice, flexible event `e1` (bob attends) and fixed event `e2`; carol belongs to no group.
+/// alice, flexible event `e1` (bob attends) and fixed event `e2`, report `r1` by bob; carol belongs
+/// to no group. alice, bob and carol have confirmed e-mails; `bobUnconfirmed` is bob's uid with a
+/// token whose `email_verified` is false, and dora (a user document, no group) never confirmed hers.
 struct RulesFixture {
     let env: RulesTestEnvironment
     let alice: Firestore
     let bob: Firestore
     let carol: Firestore
     let anonymous: Firestore
+    let bobUnconfirmed: Firestore
+    let dora: Firestore
     static let time = Timestamp(microseconds: 1_800_000_000_000_000)
 
     init() async throws {
         env = try RulesTestEnvironment(rules: KomunitRules.source, projectID: "rules-komunit")
-        alice = try env.authenticatedContext("alice", claims: ["email": "alice@uma.es"])
-        bob = try env.authenticatedContext("bob", claims: ["email": "bob@uma.es"])
-        carol = try env.authenticatedContext("carol", claims: ["email": "carol@uma.es"])
+        alice = try Self.confirmed("alice", in: env)
+        bob = try Self.confirmed("bob", in: env)
+        carol = try Self.confirmed("carol", in: env)
         anonymous = env.unauthenticatedContext()
+        bobUnconfirmed = try Self.unconfirmed("bob", in: env)
+        dora = try Self.unconfirmed("dora", in: env)
         try await env.withSecurityRulesDisabled { admin in
             try await admin.document("users/alice").setData(try Self.user("alice", groups: ["g1"], owned: ["g1"]))
             try await admin.document("users/bob").setData(try Self.user("bob", groups: ["g1"]))
             try await admin.document("users/carol").setData(try Self.user("carol"))
+            try await admin.document("users/dora").setData(try Self.user("dora"))
             try await admin.document("groups/g1").setData(try Self.group(owner: "alice", count: 2, limit: 3))
             try await admin.document("memberships/g1_alice").setData(Self.membership("alice", "g1"))
             try await admin.document("memberships/g1_bob").setData(Self.membership("bob", "g1"))
@@ -33,7 +40,20 @@ struct RulesFixture {
             try await admin.document("groups/g1/events/e1").setData(Self.event(flexible: true))
             try await admin.document("groups/g1/events/e2").setData(Self.event(flexible: false))
             try await admin.document("groups/g1/events/e1/attendances/bob").setData(["userId": "bob"])
+            try await admin.document("reports/r1").setData([
+                "reporterId": "bob", "target": "groups/g1/messages/m1", "reason": "Spam", "createdAt": Self.time,
+            ])
         }
+    }
+
+    /// A handle of `uid` whose ID token says the e-mail is confirmed (`email_verified: true`).
+    static func confirmed(_ uid: String, in env: RulesTestEnvironment) throws -> Firestore {
+        try env.authenticatedContext(uid, claims: ["email": "\(uid)@uma.es", "email_verified": true])
+    }
+
+    /// A handle of `uid` whose ID token says the e-mail is not confirmed yet (RNF0).
+    static func unconfirmed(_ uid: String, in env: RulesTestEnvironment) throws -> Firestore {
+        try env.authenticatedContext(uid, claims: ["email": "\(uid)@uma.es", "email_verified": false])
     }
 
     /// Removes the environment's directory.
@@ -65,7 +85,10 @@ struct RulesFixture {
 
     /// An event document.
     static func event(flexible: Bool, time: Any = time) -> [String: Any] {
-        ["title": "Ensayo", "description": "", "createdAt": time, "date": Self.time, "isFlexible": flexible]
+        [
+            "title": "Ensayo", "description": "", "placeName": "Local 3", "createdAt": time, "date": Self.time,
+            "isFlexible": flexible,
+        ]
     }
 
     /// The three writes of `uid` joining `groupId` whose count goes from `count` to `count + 1`.

@@ -2,8 +2,8 @@ import Hearth
 import HearthTesting
 import Testing
 
-/// `users/{uid}`: anyone signed in reads one; only the user writes it; group lists move only
-/// with their memberships.
+/// `users/{uid}`: anyone confirmed reads one, an unconfirmed account only its own (RNF0); only the
+/// user writes it; group lists move only with their memberships.
 @Suite("Rules matrix: users")
 struct UsersRulesTests {
     @Test func get() async throws {
@@ -11,12 +11,17 @@ struct UsersRulesTests {
         defer { rules.cleanup() }
         for db in [rules.alice, rules.bob, rules.carol] { try await assertSucceeds { try await db.document("users/alice").getDocument() } }
         try await assertFails { try await rules.anonymous.document("users/alice").getDocument() }
+        // Until the e-mail is confirmed, only one's own document.
+        try await assertSucceeds { try await rules.dora.document("users/dora").getDocument() }
+        try await assertSucceeds { try await rules.bobUnconfirmed.document("users/bob").getDocument() }
+        try await assertFails { try await rules.dora.document("users/alice").getDocument() }
+        try await assertFails { try await rules.bobUnconfirmed.document("users/alice").getDocument() }
     }
 
     @Test func list() async throws {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
-        for db in [rules.alice, rules.carol, rules.anonymous] {
+        for db in [rules.alice, rules.carol, rules.dora, rules.anonymous] {
             try await assertFails { try await db.collection("users").getDocuments() }
         }
     }
@@ -24,7 +29,8 @@ struct UsersRulesTests {
     @Test func create() async throws {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
-        let dave = try rules.env.authenticatedContext("dave", claims: ["email": "dave@uma.es"])
+        // Registration writes the document before the e-mail is confirmed (RNF0).
+        let dave = try RulesFixture.unconfirmed("dave", in: rules.env)
         try await assertFails {
             try await dave.document("users/dave").setData(try RulesFixture.user("dave", groups: ["g1"], time: FieldValue.serverTimestamp()))
         }
@@ -37,6 +43,12 @@ struct UsersRulesTests {
         try await assertFails {
             try await rules.anonymous.document("users/dave").setData(try RulesFixture.user("dave", time: FieldValue.serverTimestamp()))
         }
+        var withPhoto = try RulesFixture.user("dave", time: FieldValue.serverTimestamp())
+        withPhoto["photoPath"] = ""
+        try await assertFails { try await dave.document("users/dave").setData(withPhoto) }
+        var unknownField = try RulesFixture.user("dave", time: FieldValue.serverTimestamp())
+        unknownField["role"] = "admin"
+        try await assertFails { try await dave.document("users/dave").setData(unknownField) }
         try await assertSucceeds {
             try await dave.document("users/dave").setData(try RulesFixture.user("dave", time: FieldValue.serverTimestamp()))
         }
@@ -59,6 +71,17 @@ struct UsersRulesTests {
             try await rules.carol.document("users/carol").updateData(["ownedGroupIds": FieldValue.arrayUnion(["g1"])])
         }
         try await assertFails { try await rules.bob.document("users/bob").updateData(["email": "x@uma.es"]) }
+        // The profile photo's path (A.6): a non-empty string of at most 1,024 characters, or none.
+        try await assertSucceeds { try await rules.bob.document("users/bob").updateData(["photoPath": "fotos/bob.jpg"]) }
+        try await assertFails { try await rules.bob.document("users/bob").updateData(["photoPath": ""]) }
+        try await assertFails { try await rules.bob.document("users/bob").updateData(["photoPath": 7]) }
+        try await assertFails {
+            try await rules.bob.document("users/bob").updateData(["photoPath": String(repeating: "a", count: 1025)])
+        }
+        try await assertSucceeds { try await rules.bob.document("users/bob").updateData(["photoPath": FieldValue.delete()]) }
+        // An unconfirmed account edits its own profile (it is all it reaches).
+        try await assertSucceeds { try await rules.dora.document("users/dora").updateData(["username": "dorita"]) }
+        try await assertFails { try await rules.dora.document("users/carol").updateData(["username": "dorita"]) }
     }
 
     @Test func delete() async throws {
@@ -68,5 +91,6 @@ struct UsersRulesTests {
         try await assertFails { try await rules.bob.document("users/carol").delete() }
         try await assertFails { try await rules.anonymous.document("users/carol").delete() }
         try await assertSucceeds { try await rules.carol.document("users/carol").delete() }
+        try await assertSucceeds { try await rules.dora.document("users/dora").delete() }
     }
 }
