@@ -138,6 +138,9 @@ struct DemoScript {
         print("UC7  \(Describe.listing(detail)) — history: \(detail.post.history ?? "-"), exam: \(detail.post.examination ?? "-")")
         print("UC11 Internal Medicine cases: \(try await luis.searchBySpeciality(.cases, .internalMedicine).map(\.post.title))")
         print("UC12 cases titled \"cardiologia\": \(try await luis.searchByTitle(.cases, "cardiologia").map(\.post.title))")
+        print("UC12 cases titled \"CARDIOLOGÍA dolor\" (every word): \(try await luis.searchByTitle(.cases, "CARDIOLOGÍA dolor").map(\.post.title))")
+        print("UC12 cases titled \"cardiologia pediatrica\": \(Describe.empty(try await luis.searchByTitle(.cases, "cardiologia pediatrica")))")
+        print("UC12 in Ana's own cases, \"dolor\": \(try await ana.searchByTitle(.cases, "dolor", in: .mine).map(\.post.title))")
         print("UC13 researches by \"dranasosa\": \(try await luis.searchByAuthor(.researches, "dranasosa").map(\.post.title))")
         print("UC13 researches by \"nobody\": \(Describe.empty(try await luis.searchByAuthor(.researches, "nobody")))")
     }
@@ -152,7 +155,7 @@ struct DemoScript {
         try await luis.editComment(id, on: .discussions, post.id, message: "Within two weeks of discharge.")
         try await refusal("Ana tries to delete Luis's comment") { try await ana.deleteComment(id, on: .discussions, post.id) }
         let list = try await ana.comments(on: .discussions, post.id)
-        print("UC14 comments: \(list.map { "\"\($0.message)\"" }.joined(separator: ", "))")
+        print("UC14 comments: \(list.map { "\"\($0.comment.message)\" by \($0.authorUsername ?? "?")" }.joined(separator: ", "))")
         try await ana.addComment("Any more opinions?", on: .discussions, post.id)
         let last = try await ana.comments(on: .discussions, post.id).last
         try await ana.deleteComment(last?.id ?? "", on: .discussions, post.id)

@@ -26,7 +26,7 @@ struct AccountDeletionTests {
         #expect(stats.accounts == 2 && stats.users == 2)
         #expect(stats.posts == [.news: 0, .cases: 0, .discussions: 1, .researches: 0])
         #expect(stats.comments == 1 && stats.keywords == 0)
-        #expect(try await luis.comments(on: .discussions, luisPost.id).map(\.message) == ["Luis on his own"])
+        #expect(try await luis.comments(on: .discussions, luisPost.id).map(\.comment.message) == ["Luis on his own"])
         // The user name is free again.
         _ = try await fixture.member(.ana)
         await fixture.close()

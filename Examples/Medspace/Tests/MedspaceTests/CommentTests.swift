@@ -1,7 +1,7 @@
 import Medspace
 import Testing
 
-/// UC14 list, UC15 add, UC16 edit, UC17 delete comments.
+/// UC14 list (with dates and authors), UC15 add, UC16 edit, UC17 delete comments.
 @Suite("Comments")
 struct CommentTests {
     @Test func addListEditDelete() async throws {
@@ -13,8 +13,11 @@ struct CommentTests {
         let first = try await luis.addComment("Triptans first.", on: .discussions, post.id)
         try await ana.addComment("  Thanks!  ", on: .discussions, post.id)
         var comments = try await ana.comments(on: .discussions, post.id)
-        #expect(comments.map(\.message) == ["Triptans first.", "Thanks!"])
-        #expect(comments.allSatisfy { $0.date != nil })
+        #expect(comments.map(\.comment.message) == ["Triptans first.", "Thanks!"])
+        #expect(comments.allSatisfy { $0.comment.date != nil })
+        #expect(comments.map(\.authorUsername) == ["LuisMedina", "DrAnaSosa"])
+        #expect(comments.map(\.authorFullname) == ["Luis Medina", "Ana Sosa"])
+        #expect(comments.map(\.comment.user) == [luis.uid, ana.uid])
         let id = try #require(first.id)
         try await luis.editComment(id, on: .discussions, post.id, message: "NSAIDs first, then triptans.")
         await #expect(throws: MedspaceError.nothingChanged) {
@@ -28,7 +31,7 @@ struct CommentTests {
         }
         try await luis.deleteComment(id, on: .discussions, post.id)
         comments = try await ana.comments(on: .discussions, post.id)
-        #expect(comments.map(\.message) == ["Thanks!"])
+        #expect(comments.map(\.comment.message) == ["Thanks!"])
         await #expect(throws: MedspaceError.commentNotFound(path: "Discussions/\(post.id)/Comments/\(id)")) {
             try await luis.deleteComment(id, on: .discussions, post.id)
         }

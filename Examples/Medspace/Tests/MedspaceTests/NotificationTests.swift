@@ -29,6 +29,34 @@ struct NotificationTests {
         await fixture.close()
     }
 
+    @Test(.timeLimit(.minutes(1))) func theFeedShowsEachNotificationAsItIsWrittenAndDropsDismissedOnes() async throws {
+        let fixture = try await TestApp()
+        let ana = try await fixture.member(.ana)
+        let luis = try await fixture.member(.luis)
+        try await luis.addKeyword("migraine")
+        try await luis.addKeyword("cardiologia")
+        var feed = luis.liveNotifications().makeAsyncIterator()
+        #expect(try await feed.next()?.isEmpty == true)
+
+        let migraine = try await ana.createPost(.discussions, .migraine)
+        let first = try #require(try await feed.next())
+        #expect(first.map(\.post) == [migraine.path])
+        #expect(first.first?.keyword == "migraine")
+        let chest = try await ana.createPost(.cases, .chestPain)
+        let second = try #require(try await feed.next())
+        #expect(second.map(\.post) == [chest.path, migraine.path])  // newest first
+        try await luis.dismissNotification(try #require(second.last?.id))
+        #expect(try await feed.next()?.map(\.post) == [chest.path])
+
+        // The author's own feed stays empty; a signed-out session's feed ends with an error.
+        var other = ana.liveNotifications().makeAsyncIterator()
+        #expect(try await other.next()?.isEmpty == true)
+        luis.signOut()
+        var signedOut = luis.liveNotifications().makeAsyncIterator()
+        await #expect(throws: MedspaceError.self) { try await signedOut.next() }
+        await fixture.close()
+    }
+
     @Test func phrasesMatchWholeConsecutiveWordsInTitleOrDescription() async throws {
         let fixture = try await TestApp()
         let ana = try await fixture.member(.ana)

@@ -21,6 +21,6 @@ struct ResourceFileTests {
     @Test func indexesOnDiskEqualTheEmbeddedJSON() throws {
         #expect(try file("firestore.indexes.json") == Data(MedspaceIndexes.json.utf8))
         let configuration = try IndexConfiguration(json: MedspaceIndexes.json)
-        #expect(configuration.indexes.count == 12 && configuration.fieldOverrides.count == 2)
+        #expect(configuration.indexes.count == 20 && configuration.fieldOverrides.count == 2)
     }
 }

@@ -4,15 +4,22 @@ extension UserSession {
     /// The longest comment.
     public static let maximumCommentLength = 200
 
-    /// UC14: the post's comments, oldest first. An empty list is the app's "No comments yet".
+    /// UC14: the post's comments, oldest first, each with its date and its author's names (one
+    /// read per distinct author). An empty list is the app's "No comments yet".
     /// - Throws: `postNotFound`.
-    public func comments(on kind: PostKind, _ postID: String) async throws(MedspaceError) -> [Comment] {
+    public func comments(on kind: PostKind, _ postID: String) async throws(MedspaceError) -> [CommentListing] {
         _ = try await storedPost(kind, postID)
+        let comments: [Comment]
         do {
-            return try await db().collection(Collections.comments(of: kind, postID)).order(by: "date").getDocuments()
-                .decoded(as: Comment.self)
+            comments = try await db().collection(Collections.comments(of: kind, postID)).order(by: "date")
+                .getDocuments().decoded(as: Comment.self)
         } catch {
             throw MedspaceError(error)
+        }
+        let authors = await profiles(of: comments.map(\.user))
+        return comments.map { comment in
+            let author = authors[comment.user]
+            return CommentListing(comment: comment, authorUsername: author?.username, authorFullname: author?.fullname)
         }
     }
 

@@ -1,3 +1,4 @@
+import ExampleSupport
 import Hearth
 
 extension UserSession {
@@ -50,6 +51,18 @@ extension UserSession {
                 .getDocuments().decoded(as: MedspaceNotification.self)
         } catch {
             throw MedspaceError(error)
+        }
+    }
+
+    /// UC23 step 2, the doctor's notification feed: the user's notifications, newest first, live —
+    /// each one appears as the keyword trigger writes it, and a dismissed one leaves
+    /// (`for try await feed in session.liveNotifications()`; leaving the loop stops listening).
+    public func liveNotifications() -> AsyncThrowingStream<[MedspaceNotification], any Error> {
+        do {
+            return try db().collection(Collections.notifications(of: uid)).order(by: "date", descending: true)
+                .liveValues(as: MedspaceNotification.self, failing: MedspaceError.self)
+        } catch {
+            return .failed(error)
         }
     }
 

@@ -131,22 +131,32 @@ extension UserSession {
         }
     }
 
-    /// Runs `query` over posts of `kind` and adds the authors' names (one read per distinct author).
-    func listings(_ kind: PostKind, _ query: Query) async throws(MedspaceError) -> [PostListing] {
+    /// Runs `query` over posts of `kind`, keeps the posts `keeping` accepts and adds the authors'
+    /// names (one read per distinct author).
+    func listings(
+        _ kind: PostKind, _ query: Query, keeping: (Post) -> Bool = { _ in true }
+    ) async throws(MedspaceError) -> [PostListing] {
         let posts: [Post]
         do {
             posts = try await query.getDocuments().decoded(as: Post.self)
         } catch {
             throw MedspaceError(error)
         }
-        var authors: [String: MedspaceUser?] = [:]
-        var listings: [PostListing] = []
-        for post in posts {
-            if authors[post.user] == nil { authors[post.user] = .some(try? await user(post.user)) }
-            let author = authors[post.user] ?? nil
-            listings.append(
-                PostListing(post: post, kind: kind, authorUsername: author?.username, authorFullname: author?.fullname))
+        let kept = posts.filter(keeping)
+        let authors = await profiles(of: kept.map(\.user))
+        return kept.map { post in
+            let author = authors[post.user]
+            return PostListing(post: post, kind: kind, authorUsername: author?.username, authorFullname: author?.fullname)
         }
-        return listings
+    }
+
+    /// The profiles of `uids`, one read per distinct uid; a uid whose profile is gone is left out
+    /// (its posts and comments show no author name).
+    func profiles(of uids: [String]) async -> [String: MedspaceUser] {
+        var profiles: [String: MedspaceUser] = [:]
+        for author in Set(uids) {
+            if let profile = try? await user(author) { profiles[author] = profile }
+        }
+        return profiles
     }
 }

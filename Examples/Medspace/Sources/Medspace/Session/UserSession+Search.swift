@@ -1,50 +1,65 @@
 import Hearth
 
 extension UserSession {
-    /// Firestore's limit on the values of an `array-contains-any` filter.
-    static let containsAnyLimit = 30
-
-    /// UC11: posts of `kind` in `speciality`, newest first (index `speciality` ↑ `date` ↓).
+    /// UC11: the posts of `kind` in `scope` (every post, or the user's own) whose speciality is
+    /// `speciality`, newest first (index `speciality` ↑ `date` ↓, with `user` ↑ first for `.mine`).
     /// An empty result is the app's "No posts found with these filters".
-    public func searchBySpeciality(_ kind: PostKind, _ speciality: Speciality) async throws(MedspaceError)
-        -> [PostListing]
+    public func searchBySpeciality(_ kind: PostKind, _ speciality: Speciality, in scope: PostScope = .all)
+        async throws(MedspaceError) -> [PostListing]
     {
         try await listings(
-            kind, try db().collection(kind.collection).whereField("speciality", isEqualTo: speciality.rawValue)
+            kind, try scopedPosts(kind, scope).whereField("speciality", isEqualTo: speciality.rawValue)
                 .order(by: "date", descending: true))
     }
 
-    /// UC12: posts of `kind` whose title has any of the words of `text`, case- and
-    /// accent-insensitively (`cardiologia` finds `Cardiología`), newest first: one
-    /// `array-contains-any` query on the folded `titleWords` (index `titleWords` contains, `date` ↓).
-    /// - Throws: `missingField` when `text` has no word; `invalidField` for more than 30 words.
-    public func searchByTitle(_ kind: PostKind, _ text: String) async throws(MedspaceError) -> [PostListing] {
+    /// UC12: the posts of `kind` in `scope` whose title contains every word of `text`, whole words
+    /// compared case- and accent-insensitively (`cardiologia PEDIATRICA` finds "Cardiología
+    /// pediátrica y deporte", not "Cardiología de adultos"), in any order and anywhere in the
+    /// title; newest first. Firestore allows one `array-contains` per query, so the store answers
+    /// the longest word (the likeliest to be rare) on the folded `titleWords` (index `titleWords`
+    /// contains, `date` ↓, with `user` ↑ for `.mine`), and each result's own title is checked here
+    /// for every word.
+    /// - Throws: `missingField` when `text` has no word.
+    public func searchByTitle(_ kind: PostKind, _ text: String, in scope: PostScope = .all)
+        async throws(MedspaceError) -> [PostListing]
+    {
         let words = TextFolding.words(text)
-        guard !words.isEmpty else { throw .missingField("search") }
-        guard words.count <= Self.containsAnyLimit else {
-            throw .invalidField(name: "search", reason: "may have at most \(Self.containsAnyLimit) words")
+        guard let probe = words.max(by: { $0.count < $1.count }) else { throw .missingField("search") }
+        let query = try scopedPosts(kind, scope).whereField("titleWords", arrayContains: probe)
+            .order(by: "date", descending: true)
+        return try await listings(kind, query) { post in
+            Set(TextFolding.words(post.title)).isSuperset(of: words)
         }
-        let collection = try db().collection(kind.collection)
-        let query = words.count == 1
-            ? collection.whereField("titleWords", arrayContains: words[0])
-            : collection.whereField("titleWords", arrayContainsAny: words)
-        return try await listings(kind, query.order(by: "date", descending: true))
     }
 
-    /// UC13: posts of `kind` by the user named `username`, case-insensitively, newest first:
-    /// the name's claim gives the uid, then the author query of UC5. An unknown name finds nothing.
+    /// UC13: the posts of `kind` in `scope` whose author's user name — the `username`, not the
+    /// `fullname` — equals `username` ignoring case (`dranasosa` finds DrAnaSosa's), newest first:
+    /// the name's claim gives the uid, then the author query of UC5. An unknown name, or in `.mine`
+    /// anyone else's, finds nothing.
     /// - Throws: `missingField` for an empty name.
-    public func searchByAuthor(_ kind: PostKind, _ username: String) async throws(MedspaceError) -> [PostListing] {
+    public func searchByAuthor(_ kind: PostKind, _ username: String, in scope: PostScope = .all)
+        async throws(MedspaceError) -> [PostListing]
+    {
         let key = try FieldCheck.required(username, "search").lowercased()
         guard FieldCheck.identifier(key) else { return [] }
         let author: String
         do {
             let claim = try await db().collection(Collections.usernames).document(key).getDocument()
-            guard let uid = claim.get("uid") as? String else { return [] }
-            author = uid
+            guard let claimed = claim.get("uid") as? String else { return [] }
+            author = claimed
         } catch {
             throw MedspaceError(error)
         }
+        guard scope == .all || author == uid else { return [] }
         return try await posts(of: author, kind)
+    }
+
+    /// The posts of `kind` a search in `scope` runs over: all of them, or `user == me`.
+    private func scopedPosts(_ kind: PostKind, _ scope: PostScope) throws(MedspaceError) -> Query {
+        let collection = try db().collection(kind.collection)
+        switch scope {
+        case .all: return collection
+        case .mine: return collection.whereField("user", isEqualTo: uid)
+        }
     }
 }

@@ -51,6 +51,42 @@ public enum MedspaceIndexes {
               ]
             },
             {
+              "collectionGroup": "News",
+              "queryScope": "COLLECTION",
+              "fields": [
+                {
+                  "fieldPath": "user",
+                  "order": "ASCENDING"
+                },
+                {
+                  "fieldPath": "speciality",
+                  "order": "ASCENDING"
+                },
+                {
+                  "fieldPath": "date",
+                  "order": "DESCENDING"
+                }
+              ]
+            },
+            {
+              "collectionGroup": "News",
+              "queryScope": "COLLECTION",
+              "fields": [
+                {
+                  "fieldPath": "user",
+                  "order": "ASCENDING"
+                },
+                {
+                  "fieldPath": "titleWords",
+                  "arrayConfig": "CONTAINS"
+                },
+                {
+                  "fieldPath": "date",
+                  "order": "DESCENDING"
+                }
+              ]
+            },
+            {
               "collectionGroup": "Cases",
               "queryScope": "COLLECTION",
               "fields": [
@@ -82,6 +118,42 @@ public enum MedspaceIndexes {
               "collectionGroup": "Cases",
               "queryScope": "COLLECTION",
               "fields": [
+                {
+                  "fieldPath": "titleWords",
+                  "arrayConfig": "CONTAINS"
+                },
+                {
+                  "fieldPath": "date",
+                  "order": "DESCENDING"
+                }
+              ]
+            },
+            {
+              "collectionGroup": "Cases",
+              "queryScope": "COLLECTION",
+              "fields": [
+                {
+                  "fieldPath": "user",
+                  "order": "ASCENDING"
+                },
+                {
+                  "fieldPath": "speciality",
+                  "order": "ASCENDING"
+                },
+                {
+                  "fieldPath": "date",
+                  "order": "DESCENDING"
+                }
+              ]
+            },
+            {
+              "collectionGroup": "Cases",
+              "queryScope": "COLLECTION",
+              "fields": [
+                {
+                  "fieldPath": "user",
+                  "order": "ASCENDING"
+                },
                 {
                   "fieldPath": "titleWords",
                   "arrayConfig": "CONTAINS"
@@ -135,6 +207,42 @@ public enum MedspaceIndexes {
               ]
             },
             {
+              "collectionGroup": "Discussions",
+              "queryScope": "COLLECTION",
+              "fields": [
+                {
+                  "fieldPath": "user",
+                  "order": "ASCENDING"
+                },
+                {
+                  "fieldPath": "speciality",
+                  "order": "ASCENDING"
+                },
+                {
+                  "fieldPath": "date",
+                  "order": "DESCENDING"
+                }
+              ]
+            },
+            {
+              "collectionGroup": "Discussions",
+              "queryScope": "COLLECTION",
+              "fields": [
+                {
+                  "fieldPath": "user",
+                  "order": "ASCENDING"
+                },
+                {
+                  "fieldPath": "titleWords",
+                  "arrayConfig": "CONTAINS"
+                },
+                {
+                  "fieldPath": "date",
+                  "order": "DESCENDING"
+                }
+              ]
+            },
+            {
               "collectionGroup": "Researches",
               "queryScope": "COLLECTION",
               "fields": [
@@ -166,6 +274,42 @@ public enum MedspaceIndexes {
               "collectionGroup": "Researches",
               "queryScope": "COLLECTION",
               "fields": [
+                {
+                  "fieldPath": "titleWords",
+                  "arrayConfig": "CONTAINS"
+                },
+                {
+                  "fieldPath": "date",
+                  "order": "DESCENDING"
+                }
+              ]
+            },
+            {
+              "collectionGroup": "Researches",
+              "queryScope": "COLLECTION",
+              "fields": [
+                {
+                  "fieldPath": "user",
+                  "order": "ASCENDING"
+                },
+                {
+                  "fieldPath": "speciality",
+                  "order": "ASCENDING"
+                },
+                {
+                  "fieldPath": "date",
+                  "order": "DESCENDING"
+                }
+              ]
+            },
+            {
+              "collectionGroup": "Researches",
+              "queryScope": "COLLECTION",
+              "fields": [
+                {
+                  "fieldPath": "user",
+                  "order": "ASCENDING"
+                },
                 {
                   "fieldPath": "titleWords",
                   "arrayConfig": "CONTAINS"
