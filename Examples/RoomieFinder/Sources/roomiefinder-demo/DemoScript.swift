@@ -163,17 +163,11 @@ struct DemoScript {
                 ? "CU-09 Marcos reopens his chat with \(opened.partner.nombre) (messages from earlier runs)"
                 : "CU-09 Marcos opens a chat with \(opened.partner.nombre): nothing is stored until the first message")
 
-        let luciaChats = LiveUpdates<[MensajeReciente]>()
-        let luciaView = LiveUpdates<[MensajeChat]>()
-        let marcosView = LiveUpdates<[MensajeChat]>()
-        let registrations = [
-            lucia.listenToChats(luciaChats.deliver),
-            lucia.listenToMessages(with: marcos.uid, luciaView.deliver),
-            marcos.listenToMessages(with: lucia.uid, marcosView.deliver),
-        ]
-        defer { registrations.forEach { $0.remove() } }
-        let firstList = try await luciaChats.next()
-        let history = try await luciaView.next()
+        var luciaChats = lucia.chats().makeAsyncIterator()
+        var luciaView = lucia.messages(with: marcos.uid).makeAsyncIterator()
+        var marcosView = marcos.messages(with: lucia.uid).makeAsyncIterator()
+        let firstList = try await luciaChats.next() ?? []
+        let history = try await luciaView.next() ?? []
         _ = try await marcosView.next()
         print(
             "Listening: Lucía's chat list (\(Describe.count(firstList.count, "conversation"))), and Lucía's and "
@@ -185,27 +179,28 @@ struct DemoScript {
             "CU-10 Marcos sends a message: one atomic batch — the message in both chats, both chat-list "
                 + "entries, one server timestamp"
         )
-        try await show("Lucía's chat view", luciaView, names)
-        try await show("Marcos's chat view", marcosView, names)
-        try await show("Lucía's chat list", luciaChats)
+        try await show("Lucía's chat view", &luciaView, names)
+        try await show("Marcos's chat view", &marcosView, names)
+        try await show("Lucía's chat list", &luciaChats)
 
         try await sara.sendMessage("Hola Lucía, yo también busco piso, ¿hablamos?", to: lucia.uid)
         print("CU-10 Sara sends Lucía a message")
-        try await show("Lucía's chat list", luciaChats)
+        try await show("Lucía's chat list", &luciaChats)
 
         try await lucia.sendMessage("¡Sí, Marcos! ¿Quieres verla el sábado por la mañana?", to: marcos.uid)
         print("CU-10 Lucía answers Marcos")
-        try await show("Marcos's chat view", marcosView, names)
-        try await show("Lucía's chat view", luciaView, names)
-        try await show("Lucía's chat list", luciaChats)
+        try await show("Marcos's chat view", &marcosView, names)
+        try await show("Lucía's chat view", &luciaView, names)
+        try await show("Lucía's chat list", &luciaChats)
         try await expectRefusal("Marcos sends an empty message") { try await marcos.sendMessage("   ", to: lucia.uid) }
         return history.count + 2
     }
 
     /// Prints the next update of a chat view.
-    private func show(_ title: String, _ view: LiveUpdates<[MensajeChat]>, _ names: [String: String]) async throws {
-        let messages = try await view.next()
-        guard let last = messages.last else { return }
+    private func show(
+        _ title: String, _ view: inout AsyncThrowingStream<[MensajeChat], any Error>.Iterator, _ names: [String: String]
+    ) async throws {
+        guard let messages = try await view.next(), let last = messages.last else { return }
         print(
             "      [live] \(title) shows \(Describe.message(last, names: names)) "
                 + "(\(Describe.time(last.timestamp))); \(Describe.count(messages.count, "message")) in all"
@@ -213,8 +208,8 @@ struct DemoScript {
     }
 
     /// Prints the next update of a chat list.
-    private func show(_ title: String, _ list: LiveUpdates<[MensajeReciente]>) async throws {
-        let entries = try await list.next()
+    private func show(_ title: String, _ list: inout AsyncThrowingStream<[MensajeReciente], any Error>.Iterator) async throws {
+        let entries = try await list.next() ?? []
         let order = entries.map { "\($0.nombre) (\"\($0.text.prefix(24))…\")" }.joined(separator: ", ")
         print("      [live] \(title), newest first: \(order)")
     }
@@ -254,8 +249,9 @@ struct DemoScript {
     /// CU-13 and CU-14.
     private func updateProfile(_ lucia: UserSession) async throws {
         section("CU-13 Change photo · CU-14 Edit profile")
-        try await lucia.changePhoto(to: "images/\(lucia.uid)-playa.jpg")
+        let replaced = try await lucia.changePhoto(to: "images/\(lucia.uid)-playa.jpg")
         print("CU-13 Lucía changes her photo → urlImage = \(try await lucia.ownProfile().urlImage ?? "?")")
+        print("      old photo to remove from Storage: \(replaced ?? "none (it was already this one)")")
         var form = ProfileForm(editing: try await lucia.ownProfile())
         form.idiomas = [.spanish, .english, .portuguese]
         try await lucia.editProfile(form)

@@ -3,7 +3,7 @@ import Hearth
 import RoomieFinder
 import Testing
 
-/// CU-01 (register), CU-03 (sign in) and CU-04 (enter the app).
+/// CU-01 (register), CU-03 (sign in), CU-04 (enter the app) and signing out ("Cerrar Sesión").
 @Suite("Accounts")
 struct AccountTests {
     @Test func registrationCreatesTheAccountAndTheRegistrationProfile() async throws {
@@ -151,6 +151,27 @@ struct AccountTests {
         }
         lucia.signOut()
         await #expect(throws: RoomieFinderError.unavailable) { try await lucia.ownProfile() }
+    }
+
+    /// "Cerrar Sesión" (no CU of its own): the session and the device's sign-in end; back at the
+    /// login, signing in again opens a new session.
+    @Test func signingOutEndsTheSessionAndTheSignIn() async throws {
+        let fixture = try await TestApp()
+        defer { fixture.close() }
+        let lucia = try await fixture.member(.lucia)
+        let admin = try fixture.adminView()
+        defer { admin.close() }
+        lucia.signOut()
+        await #expect(throws: RoomieFinderError.unavailable) { try await lucia.ownProfile() }
+        await #expect(throws: RoomieFinderError.unavailable) { try await lucia.listAds() }
+        await #expect(throws: RoomieFinderError.unavailable) { try await lucia.createAd(.centro) }
+        await #expect(throws: AccountError.signedOut) { _ = try await lucia.account.firestore(on: admin) }
+        #expect(try await fixture.app.statistics().ads == 0)
+        let again = try await fixture.app.enterApp(
+            as: try await fixture.app.signIn(email: "lucia@uva.es", password: "secreto1"))
+        defer { again.signOut() }
+        #expect(again.uid == lucia.uid)
+        #expect(try await again.ownProfile().nombre == "Lucía")
     }
 
     @Test func enteringWithoutAProfileFails() async throws {

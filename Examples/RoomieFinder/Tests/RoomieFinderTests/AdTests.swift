@@ -63,6 +63,25 @@ struct AdTests {
         #expect(try await marcos.ownAds().map(\.barrio) == ["Parquesol"])
     }
 
+    /// The tests run with `requireIndexes`: CU-15's query is served by the composite index
+    /// `firestore.indexes.json` declares, and the same shape on an undeclared pair is refused, as
+    /// production Firestore would refuse it.
+    @Test func ownAdsAreServedByTheDeclaredCompositeIndex() async throws {
+        let fixture = try await TestApp()
+        defer { fixture.close() }
+        let lucia = try await fixture.member(.lucia)
+        let ad = try await lucia.createAd(.centro)
+        #expect(try await lucia.ownAds().map(\.id) == [ad.id])
+        let admin = try fixture.adminView()
+        defer { admin.close() }
+        let refused = await #expect(throws: FirestoreError.self) {
+            try await admin.collection("Anuncios").whereField("barrio", isEqualTo: "Centro")
+                .order(by: "creadoEn", descending: true).getDocuments()
+        }
+        #expect(refused?.code == .failedPrecondition)
+        #expect(refused?.message.contains("The query requires an index") == true)
+    }
+
     @Test func theOwnerEditsAnAd() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }

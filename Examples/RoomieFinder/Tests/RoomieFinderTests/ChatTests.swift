@@ -75,68 +75,75 @@ struct ChatTests {
         #expect(luciaEntry.get("nombre") as? String == "Marcos" && luciaEntry.get("apellido") as? String == "Rivas")
     }
 
-    @Test func bothPartiesSeeMessagesArriveLive() async throws {
+    @Test(.timeLimit(.minutes(1))) func bothPartiesSeeMessagesArriveLive() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
-        let luciaView = LiveUpdates<[MensajeChat]>()
-        let marcosView = LiveUpdates<[MensajeChat]>()
-        let registrations = [
-            lucia.listenToMessages(with: marcos.uid, luciaView.deliver),
-            marcos.listenToMessages(with: lucia.uid, marcosView.deliver),
-        ]
-        defer { registrations.forEach { $0.remove() } }
-        #expect(try await luciaView.next().isEmpty)
-        #expect(try await marcosView.next().isEmpty)
+        var luciaView = lucia.messages(with: marcos.uid).makeAsyncIterator()
+        var marcosView = marcos.messages(with: lucia.uid).makeAsyncIterator()
+        #expect(try await luciaView.next()?.isEmpty == true)
+        #expect(try await marcosView.next()?.isEmpty == true)
 
         try await marcos.sendMessage("Hola Lucía", to: lucia.uid)
-        #expect(try await luciaView.next().map(\.text) == ["Hola Lucía"])
-        #expect(try await marcosView.next().map(\.text) == ["Hola Lucía"])
+        #expect(try await luciaView.next()?.map(\.text) == ["Hola Lucía"])
+        #expect(try await marcosView.next()?.map(\.text) == ["Hola Lucía"])
         try await lucia.sendMessage("¡Hola Marcos!", to: marcos.uid)
-        let seenByMarcos = try await marcosView.next()
+        let seenByMarcos = try #require(try await marcosView.next())
         #expect(seenByMarcos.map(\.text) == ["Hola Lucía", "¡Hola Marcos!"])
         #expect(seenByMarcos.map(\.fromID) == [marcos.uid, lucia.uid])
-        #expect(try await luciaView.next().count == 2)
-        #expect(luciaView.pendingCount == 0 && marcosView.pendingCount == 0)
+        #expect(try await luciaView.next()?.count == 2)
     }
 
-    @Test func theChatListPutsTheNewestConversationFirst() async throws {
+    @Test(.timeLimit(.minutes(1))) func theChatListPutsTheNewestConversationFirst() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
         let sara = try await fixture.member(.sara)
-        let chats = LiveUpdates<[MensajeReciente]>()
-        let registration = lucia.listenToChats(chats.deliver)
-        defer { registration.remove() }
-        #expect(try await chats.next().isEmpty)
+        var chats = lucia.chats().makeAsyncIterator()
+        #expect(try await chats.next()?.isEmpty == true)
 
         try await marcos.sendMessage("Hola, soy Marcos", to: lucia.uid)
-        #expect(try await chats.next().map(\.nombre) == ["Marcos"])
+        #expect(try await chats.next()?.map(\.nombre) == ["Marcos"])
         try await sara.sendMessage("Hola, soy Sara", to: lucia.uid)
-        #expect(try await chats.next().map(\.nombre) == ["Sara", "Marcos"])
+        #expect(try await chats.next()?.map(\.nombre) == ["Sara", "Marcos"])
         try await lucia.sendMessage("Hola Marcos, ¿cuándo lo vemos?", to: marcos.uid)
-        let reordered = try await chats.next()
+        let reordered = try #require(try await chats.next())
         #expect(reordered.map(\.nombre) == ["Marcos", "Sara"])
         #expect(reordered.first?.text == "Hola Marcos, ¿cuándo lo vemos?")
         #expect(reordered.first?.partner(of: lucia.uid) == marcos.uid)
         #expect(reordered.first?.id == marcos.uid)
     }
 
-    @Test func listenersReportSignOutAndBadPartners() async throws {
+    @Test(.timeLimit(.minutes(1))) func liveViewsEndWithTheErrorForSignOutAndBadPartners() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
-        let updates = LiveUpdates<[MensajeChat]>()
-        _ = lucia.listenToMessages(with: lucia.uid, updates.deliver)
+        var toSelf = lucia.messages(with: lucia.uid).makeAsyncIterator()
         await #expect(throws: RoomieFinderError.invalidChatPartner("you cannot chat with yourself")) {
-            try await updates.next()
+            try await toSelf.next()
         }
         lucia.signOut()
-        let chats = LiveUpdates<[MensajeReciente]>()
-        _ = lucia.listenToChats(chats.deliver)
+        var chats = lucia.chats().makeAsyncIterator()
         await #expect(throws: RoomieFinderError.unavailable) { try await chats.next() }
-        await #expect(throws: LiveUpdatesTimeout.self) { try await chats.next(timeout: .milliseconds(50)) }
+        // A stream that ended with an error stays ended.
+        #expect(try await chats.next() == nil)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func leavingTheLoopRemovesTheListener() async throws {
+        let fixture = try await TestApp()
+        defer { fixture.close() }
+        let lucia = try await fixture.member(.lucia)
+        let marcos = try await fixture.member(.marcos)
+        // The view a screen's `.task` runs: it takes the first list and leaves.
+        for try await list in lucia.chats() {
+            #expect(list.isEmpty)
+            break
+        }
+        // A new live view after that still starts from the stored state and follows new messages.
+        try await marcos.sendMessage("¿Sigue libre?", to: lucia.uid)
+        var again = lucia.chats().makeAsyncIterator()
+        #expect(try await again.next()?.map(\.text) == ["¿Sigue libre?"])
     }
 }

@@ -60,19 +60,27 @@ struct ProfileTests {
         #expect(try await !lucia.ownProfile().isComplete)
     }
 
-    @Test func changingThePhotoReplacesOnlyItsPath() async throws {
+    @Test func changingThePhotoReplacesOnlyItsPathAndHandsBackTheOldOne() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let before = try await lucia.ownProfile()
-        try await lucia.changePhoto(to: "images/\(lucia.uid)-v2.jpg")
+        // The old photo is handed back for removal (Tabla 7.6).
+        #expect(try await lucia.changePhoto(to: "images/\(lucia.uid)-v2.jpg") == "images/\(lucia.uid).jpg")
         var after = try await lucia.ownProfile()
         #expect(after.urlImage == "images/\(lucia.uid)-v2.jpg")
         after.urlImage = before.urlImage
         #expect(after == before)
+        #expect(try await lucia.changePhoto(to: " images/\(lucia.uid)-v2.jpg ") == nil, "the same path: nothing to remove")
         await #expect(throws: RoomieFinderError.invalidField(name: "urlImage", reason: "required")) {
             try await lucia.changePhoto(to: " ")
         }
+        #expect(try await lucia.ownProfile().urlImage == "images/\(lucia.uid)-v2.jpg")
+        // The shared default avatar is never removed.
+        let marcos = try await fixture.registered(.marcos)
+        try await marcos.createProfile(Student.marcos.profile)
+        #expect(try await marcos.changePhoto(to: "images/\(marcos.uid).jpg") == nil)
+        #expect(try await marcos.changePhoto(to: "images/\(marcos.uid)-2.jpg") == "images/\(marcos.uid).jpg")
     }
 
     @Test func editingRewritesTheFieldsButNotThePhoto() async throws {

@@ -2,7 +2,8 @@ import Foundation
 import Hearth
 import RoomieFinder
 
-/// A RoomieFinder on a fresh temporary directory with fast (test-only) password hashing.
+/// A RoomieFinder on a fresh temporary directory with fast (test-only) password hashing and
+/// `requireIndexes` on, so every query must be served by an index `firestore.indexes.json` declares.
 /// Call `close()` at the end of the test.
 final class TestApp: Sendable {
     let directory: String
@@ -13,7 +14,7 @@ final class TestApp: Sendable {
         app = try await RoomieFinder(
             directory: directory,
             configuration: RoomieFinderConfiguration(
-                projectID: "test-roomiefinder", passwordIterations: 8, durability: .none))
+                projectID: "test-roomiefinder", passwordIterations: 8, durability: .none, requireIndexes: true))
     }
 
     /// Registers `student` (CU-01) and enters the app (CU-04), without completing the profile.

@@ -1,8 +1,8 @@
 import ExampleSupport
 import Hearth
 
-/// RoomieFinder's backend on one Hearth data directory: it installs the security rules, keeps the
-/// local accounts, and opens a `UserSession` for each signed-in user (CU-01, CU-03, CU-04).
+/// RoomieFinder's backend on one Hearth data directory: it installs the security rules and indexes,
+/// keeps the local accounts, and opens a `UserSession` for each signed-in user (CU-01, CU-03, CU-04).
 ///
 /// ```swift
 /// let app = try await RoomieFinder(directory: "./data")
@@ -18,8 +18,9 @@ public final class RoomieFinder: Sendable {
     /// The app's registered triggers (removed by `close()`).
     private let triggers: [TriggerRegistration]
 
-    /// Opens (creating when needed) the data directory, installs `firestore.rules` and registers
-    /// the app's triggers.
+    /// Opens (creating when needed) the data directory, installs `firestore.rules` and
+    /// `firestore.indexes.json` (queries lacking a declared index fail, as in production, unless
+    /// `requireIndexes` is off) and registers the app's triggers.
     /// - Throws: `storage` when the directory cannot be opened.
     public init(directory: String, configuration: RoomieFinderConfiguration = RoomieFinderConfiguration())
         async throws(RoomieFinderError)
@@ -28,8 +29,10 @@ public final class RoomieFinder: Sendable {
         do {
             let storage = try AppStorage(
                 directory: directory, projectID: configuration.projectID,
-                options: EngineOptions(durability: configuration.durability), rules: RoomieFinderRules.source,
-                passwordIterations: configuration.passwordIterations)
+                options: EngineOptions(
+                    durability: configuration.durability, indexes: try RoomieFinderIndexes.configuration(),
+                    requireIndexes: configuration.requireIndexes),
+                rules: RoomieFinderRules.source, passwordIterations: configuration.passwordIterations)
             backend = Backend(admin: storage.admin, accounts: storage.accounts)
         } catch {
             throw RoomieFinderError(error)

@@ -9,13 +9,17 @@ public struct RoomieFinderConfiguration: Sendable {
     public var passwordIterations: Int
     /// Whether each commit is synced to disk before it returns.
     public var durability: Durability
+    /// Whether queries production Firestore would refuse without a declared index fail here too.
+    public var requireIndexes: Bool
 
-    /// The production defaults: 100,000 PBKDF2 rounds, durable commits.
+    /// The production defaults: 100,000 PBKDF2 rounds, durable commits, indexes required.
     public init(
-        projectID: String = "demo-roomiefinder", passwordIterations: Int = 100_000, durability: Durability = .full
+        projectID: String = "demo-roomiefinder", passwordIterations: Int = 100_000, durability: Durability = .full,
+        requireIndexes: Bool = true
     ) {
         self.projectID = projectID
         self.passwordIterations = passwordIterations
         self.durability = durability
+        self.requireIndexes = requireIndexes
     }
 }

@@ -1,4 +1,5 @@
-public import Hearth
+import Hearth
+import ExampleSupport
 
 extension UserSession {
     /// CU-09: opens a chat with `partnerID` (typically an ad's publisher). Stores nothing: the
@@ -47,40 +48,30 @@ extension UserSession {
         return mine.documentID
     }
 
-    /// CU-11: listens to the user's conversations, newest first: `onUpdate` gets the whole list
-    /// now and again after every commit that changes it, so a new message moves its
-    /// conversation to the top. Stop with `remove()`.
-    public func listenToChats(
-        _ onUpdate: @escaping @Sendable (Result<[MensajeReciente], RoomieFinderError>) -> Void
-    ) -> any ListenerRegistration {
-        let db: Firestore
+    /// CU-11: the user's conversations, newest first, live: the whole list now and again after
+    /// every commit that changes it, so a new message moves its conversation to the top
+    /// (`for try await chats in session.chats()`; leaving the loop stops listening).
+    public func chats() -> AsyncThrowingStream<[MensajeReciente], any Error> {
         do {
-            db = try self.db()
+            return try db().collection(Collections.recentEntries(owner: uid))
+                .order(by: "timestamp", descending: true)
+                .liveValues(as: MensajeReciente.self, failing: RoomieFinderError.self)
         } catch {
-            onUpdate(.failure(error))
-            return NoListener()
+            return .failed(error)
         }
-        return db.collection(Collections.recentEntries(owner: uid))
-            .order(by: "timestamp", descending: true)
-            .addSnapshotListener { snapshot, error in onUpdate(Self.decode(snapshot, error, as: MensajeReciente.self)) }
     }
 
-    /// The chat view (CU-10/CU-11): listens to the conversation with `partnerID`, oldest message
-    /// first; `onUpdate` gets the whole conversation now and after every message either party sends.
-    public func listenToMessages(
-        with partnerID: String, _ onUpdate: @escaping @Sendable (Result<[MensajeChat], RoomieFinderError>) -> Void
-    ) -> any ListenerRegistration {
-        let db: Firestore
+    /// The chat view (CU-10/CU-11): the conversation with `partnerID`, oldest message first, live:
+    /// the whole conversation now and after every message either party sends.
+    public func messages(with partnerID: String) -> AsyncThrowingStream<[MensajeChat], any Error> {
         do {
             try checkPartner(partnerID)
-            db = try self.db()
+            return try db().collection(Collections.chat(owner: uid, other: partnerID))
+                .order(by: "timestamp")
+                .liveValues(as: MensajeChat.self, failing: RoomieFinderError.self)
         } catch {
-            onUpdate(.failure(error))
-            return NoListener()
+            return .failed(error)
         }
-        return db.collection(Collections.chat(owner: uid, other: partnerID))
-            .order(by: "timestamp")
-            .addSnapshotListener { snapshot, error in onUpdate(Self.decode(snapshot, error, as: MensajeChat.self)) }
     }
 
     /// Refuses a chat with oneself or with a malformed uid.
@@ -88,20 +79,4 @@ extension UserSession {
         guard FieldCheck.identifier(partnerID) else { throw .invalidChatPartner("not a valid user id") }
         guard partnerID != uid else { throw .invalidChatPartner("you cannot chat with yourself") }
     }
-
-    /// A listener's callback arguments as decoded documents or an error.
-    private static func decode<T: Decodable>(
-        _ snapshot: QuerySnapshot?, _ error: (any Error)?, as type: T.Type
-    ) -> Result<[T], RoomieFinderError> {
-        guard let snapshot else {
-            return .failure(error.map { RoomieFinderError($0) } ?? .storage(code: "unknown", message: "no snapshot"))
-        }
-        return Result { () throws(RoomieFinderError) in try snapshot.decoded(as: type) }
-    }
-}
-
-/// The registration of a listener that never started.
-struct NoListener: ListenerRegistration {
-    /// Nothing to stop.
-    func remove() {}
 }

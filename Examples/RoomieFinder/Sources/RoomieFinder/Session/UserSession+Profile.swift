@@ -18,10 +18,17 @@ extension UserSession {
         try await profile(of: uid)
     }
 
-    /// CU-13: replaces the photo path `urlImage` (uploading the bytes is out of scope).
-    /// - Throws: `invalidField` for an empty path.
-    public func changePhoto(to path: String) async throws(RoomieFinderError) {
-        try await updateOwnProfile(["urlImage": try FieldCheck.required(path, "urlImage")])
+    /// CU-13: replaces the photo path `urlImage` (uploading the bytes is out of scope) and returns
+    /// the path it replaced: the old photo, which the app then removes from Storage (Tabla 7.6).
+    /// Nil when there is nothing to remove: the old path was the shared default avatar, or the same.
+    /// - Throws: `invalidField` for an empty path; `profileNotFound`.
+    @discardableResult
+    public func changePhoto(to path: String) async throws(RoomieFinderError) -> String? {
+        let photo = try FieldCheck.required(path, "urlImage")
+        let old = try await ownProfile().urlImage
+        try await updateOwnProfile(["urlImage": photo])
+        guard let old, old != photo, old != Collections.defaultAvatar else { return nil }
+        return old
     }
 
     /// CU-14: rewrites the profile fields of CU-02 from `form`; the photo is left alone.
