@@ -117,7 +117,8 @@ let package = Package(
             path: "Examples/Support/Tests/ExampleSupportTests", swiftSettings: strictSettings),
         .target(
             name: "RoomieFinder", dependencies: ["Hearth", "ExampleSupport"],
-            path: "Examples/RoomieFinder/Sources/RoomieFinder", swiftSettings: strictSettings),
+            path: "Examples/RoomieFinder/Sources/RoomieFinder",
+            resources: [.copy("Resources/firestore.rules"), .copy("Resources/firestore.indexes.json")], swiftSettings: strictSettings),
         .executableTarget(
             name: "roomiefinder-demo", dependencies: ["RoomieFinder", "Hearth", "ExampleSupport"],
             path: "Examples/RoomieFinder/Sources/roomiefinder-demo", swiftSettings: strictSettings),
@@ -126,7 +127,8 @@ let package = Package(
             path: "Examples/RoomieFinder/Tests/RoomieFinderTests", swiftSettings: strictSettings),
         .target(
             name: "WorkNow", dependencies: ["Hearth", "ExampleSupport"],
-            path: "Examples/WorkNow/Sources/WorkNow", swiftSettings: strictSettings),
+            path: "Examples/WorkNow/Sources/WorkNow",
+            resources: [.copy("Resources/firestore.rules"), .copy("Resources/firestore.indexes.json")], swiftSettings: strictSettings),
         .executableTarget(
             name: "worknow-demo", dependencies: ["WorkNow", "Hearth", "ExampleSupport"],
             path: "Examples/WorkNow/Sources/worknow-demo", swiftSettings: strictSettings),
@@ -135,7 +137,8 @@ let package = Package(
             path: "Examples/WorkNow/Tests/WorkNowTests", swiftSettings: strictSettings),
         .target(
             name: "Giftworld", dependencies: ["Hearth", "ExampleSupport"],
-            path: "Examples/Giftworld/Sources/Giftworld", swiftSettings: strictSettings),
+            path: "Examples/Giftworld/Sources/Giftworld",
+            resources: [.copy("Resources/firestore.rules")], swiftSettings: strictSettings),
         .executableTarget(
             name: "giftworld-demo", dependencies: ["Giftworld", "Hearth", "ExampleSupport"],
             path: "Examples/Giftworld/Sources/giftworld-demo", swiftSettings: strictSettings),
@@ -144,7 +147,8 @@ let package = Package(
             path: "Examples/Giftworld/Tests/GiftworldTests", swiftSettings: strictSettings),
         .target(
             name: "Komunit", dependencies: ["Hearth", "ExampleSupport"],
-            path: "Examples/Komunit/Sources/Komunit", swiftSettings: strictSettings),
+            path: "Examples/Komunit/Sources/Komunit",
+            resources: [.copy("Resources/firestore.rules"), .copy("Resources/firestore.indexes.json")], swiftSettings: strictSettings),
         .executableTarget(
             name: "komunit-demo", dependencies: ["Komunit", "Hearth", "ExampleSupport"],
             path: "Examples/Komunit/Sources/komunit-demo", swiftSettings: strictSettings),
@@ -153,7 +157,8 @@ let package = Package(
             path: "Examples/Komunit/Tests/KomunitTests", swiftSettings: strictSettings),
         .target(
             name: "Medspace", dependencies: ["Hearth", "ExampleSupport"],
-            path: "Examples/Medspace/Sources/Medspace", swiftSettings: strictSettings),
+            path: "Examples/Medspace/Sources/Medspace",
+            resources: [.copy("Resources/firestore.rules"), .copy("Resources/firestore.indexes.json")], swiftSettings: strictSettings),
         .executableTarget(
             name: "medspace-demo", dependencies: ["Medspace", "Hearth", "ExampleSupport"],
             path: "Examples/Medspace/Sources/medspace-demo", swiftSettings: strictSettings),

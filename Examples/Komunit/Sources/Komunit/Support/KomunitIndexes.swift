@@ -1,12 +1,10 @@
-/// Komunit's composite indexes: the text of `firestore.indexes.json`. A test checks that it equals
-/// this text byte for byte.
-public enum KomunitIndexes {
-    /// The `firestore.indexes.json` source.
-    public static let source = #"""
-        {
-          "indexes": [],
-          "fieldOverrides": []
-        }
+import ExampleSupport
+import Foundation
 
-        """#
+/// The composite indexes Komunit declares: `firestore.indexes.json` itself, bundled as a SwiftPM
+/// resource (`Sources/Komunit/Resources/`; the link `Examples/Komunit/firestore.indexes.json` beside the README is
+/// the path `hearth serve` and deployers use), so the code loads the file on disk, never a copy of it.
+public enum KomunitIndexes {
+    /// The file's text.
+    public static let source = ShippedFile.text("firestore.indexes.json", in: .module)
 }

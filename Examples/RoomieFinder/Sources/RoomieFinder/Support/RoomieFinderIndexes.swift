@@ -1,27 +1,13 @@
+import ExampleSupport
+import Foundation
 public import Hearth
 
-/// The composite indexes RoomieFinder's queries need, as `firestore.indexes.json` text.
-///
-/// A test asserts the file beside `README.md` equals this text, and the tests run with
-/// `requireIndexes`, so a query production Firestore would refuse for want of an index fails here too.
+/// The composite indexes RoomieFinder's queries need: `firestore.indexes.json` itself, bundled as a SwiftPM
+/// resource (`Sources/RoomieFinder/Resources/`; the link `Examples/RoomieFinder/firestore.indexes.json` beside the README is
+/// the path `hearth serve` and deployers use), so the code loads the file on disk, never a copy of it.
 public enum RoomieFinderIndexes {
-    /// The `firestore.indexes.json` source.
-    public static let json = #"""
-        {
-          "indexes": [
-            {
-              "collectionGroup": "Anuncios",
-              "queryScope": "COLLECTION",
-              "fields": [
-                { "fieldPath": "userID", "order": "ASCENDING" },
-                { "fieldPath": "creadoEn", "order": "DESCENDING" }
-              ]
-            }
-          ],
-          "fieldOverrides": []
-        }
-
-        """#
+    /// The file's text.
+    public static let json = ShippedFile.text("firestore.indexes.json", in: .module)
 
     /// The parsed configuration.
     /// - Throws: `FirestoreError` if the text is not Firebase's format (a test proves it is).

@@ -1,54 +1,13 @@
+import ExampleSupport
+import Foundation
 public import Hearth
 
-/// The composite indexes WorkNow's queries need, as `firestore.indexes.json` text.
-///
-/// A test asserts the file beside `README.md` equals this text, and the tests run with
-/// `requireIndexes`, so a query production Firestore would refuse for want of an index fails here too.
+/// The composite indexes WorkNow's queries need: `firestore.indexes.json` itself, bundled as a SwiftPM
+/// resource (`Sources/WorkNow/Resources/`; the link `Examples/WorkNow/firestore.indexes.json` beside the README is
+/// the path `hearth serve` and deployers use), so the code loads the file on disk, never a copy of it.
 public enum WorkNowIndexes {
-    /// The `firestore.indexes.json` source.
-    public static let json = #"""
-        {
-          "indexes": [
-            {
-              "collectionGroup": "requests",
-              "queryScope": "COLLECTION",
-              "fields": [
-                { "fieldPath": "categoria", "order": "ASCENDING" },
-                { "fieldPath": "status", "order": "ASCENDING" },
-                { "fieldPath": "worker", "order": "ASCENDING" },
-                { "fieldPath": "createdAt", "order": "DESCENDING" }
-              ]
-            },
-            {
-              "collectionGroup": "requests",
-              "queryScope": "COLLECTION",
-              "fields": [
-                { "fieldPath": "client", "order": "ASCENDING" },
-                { "fieldPath": "createdAt", "order": "DESCENDING" }
-              ]
-            },
-            {
-              "collectionGroup": "requests",
-              "queryScope": "COLLECTION",
-              "fields": [
-                { "fieldPath": "worker", "order": "ASCENDING" },
-                { "fieldPath": "status", "order": "ASCENDING" },
-                { "fieldPath": "createdAt", "order": "DESCENDING" }
-              ]
-            },
-            {
-              "collectionGroup": "requests",
-              "queryScope": "COLLECTION",
-              "fields": [
-                { "fieldPath": "acceptedOffer", "order": "ASCENDING" },
-                { "fieldPath": "createdAt", "order": "DESCENDING" }
-              ]
-            }
-          ],
-          "fieldOverrides": []
-        }
-
-        """#
+    /// The file's text.
+    public static let json = ShippedFile.text("firestore.indexes.json", in: .module)
 
     /// The parsed configuration.
     /// - Throws: `FirestoreError` if the text is not Firebase's format (a test proves it is).
