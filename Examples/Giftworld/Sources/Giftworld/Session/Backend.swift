@@ -13,10 +13,8 @@ struct Backend: Sendable {
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
     func handle(for account: Account) async throws(GiftworldError) -> Firestore {
-        do {
+        return try await GiftworldError.mapping {
             return try await account.firestore(on: admin)
-        } catch {
-            throw GiftworldError(error)
         }
     }
 
@@ -26,7 +24,7 @@ struct Backend: Sendable {
     /// added, RF3.3) or deleted.
     func installTriggers() async throws(GiftworldError) -> [TriggerRegistration] {
         let pattern = "\(Collections.groups)/{groupId}"
-        do {
+        return try await GiftworldError.mapping {
             var registered: [TriggerRegistration] = []
             registered.append(try await admin.onDocumentCreated(pattern, name: "giftworld-group-created") { event in
                 try await syncMemberships(ofGroup: event.params["groupId"] ?? "", naming: Self.members(event.data))
@@ -40,8 +38,6 @@ struct Backend: Sendable {
                 try await syncMemberships(ofGroup: event.params["groupId"] ?? "", naming: Self.members(event.data))
             })
             return registered
-        } catch {
-            throw GiftworldError(error)
         }
     }
 
@@ -53,10 +49,8 @@ struct Backend: Sendable {
     /// Returns once the triggers have done the work of every write made so far (what a screen
     /// that shows their results waits for, as an app waits for a function's effect to arrive).
     func triggersSettled() async throws(GiftworldError) {
-        do {
+        try await GiftworldError.mapping {
             try await admin.waitForTriggers()
-        } catch {
-            throw GiftworldError(error)
         }
     }
 
@@ -69,7 +63,7 @@ struct Backend: Sendable {
     /// may run at once, and whichever commits last has read the latest group.
     func syncMemberships(ofGroup groupID: String, naming candidates: Set<String>) async throws(GiftworldError) {
         guard FieldCheck.identifier(groupID) else { return }
-        do {
+        try await GiftworldError.mapping {
             let memberships = admin.collection(Collections.memberships)
             let holders = try await memberships.whereField("groups", arrayContains: groupID).getDocuments()
             let known = candidates.union(holders.documents.map(\.documentID)).filter(FieldCheck.identifier)
@@ -93,8 +87,6 @@ struct Backend: Sendable {
                     }
                 }
             }
-        } catch {
-            throw GiftworldError(error)
         }
     }
 
@@ -102,19 +94,17 @@ struct Backend: Sendable {
     /// `viewer`. Debts of purchases of the viewer's own gifts are left out, so the answer cannot
     /// reveal that one of them was bought. The caller must have checked that `viewer` is a member.
     func settlement(ofGroup groupID: String, for viewer: String) async throws(GiftworldError) -> [Payment] {
-        do {
+        return try await GiftworldError.mapping {
             let debts = try await admin.collection(Collections.debts).whereField("groupId", isEqualTo: groupID)
                 .getDocuments().decoded(as: Debt.self)
             let ownGifts = viewer + "_"
             return Settlement.payments(for: debts.filter { !$0.purchase.hasPrefix(ownGifts) })
-        } catch {
-            throw GiftworldError(error)
         }
     }
 
     /// How many documents each collection of the data model holds.
     func statistics() async throws(GiftworldError) -> StoreStatistics {
-        do {
+        return try await GiftworldError.mapping {
             return StoreStatistics(
                 accounts: try accounts.accountCount(),
                 users: try await admin.collection(Collections.users).documentCount(),
@@ -122,8 +112,6 @@ struct Backend: Sendable {
                 groups: try await admin.collection(Collections.groups).documentCount(),
                 purchases: try await admin.collection(Collections.purchases).documentCount(),
                 debts: try await admin.collection(Collections.debts).documentCount())
-        } catch {
-            throw GiftworldError(error)
         }
     }
 }

@@ -48,14 +48,12 @@ public final class Giftworld: Sendable {
     /// - Throws: `invalidField`; `weakPassword`; `emailAlreadyInUse`.
     public func register(_ form: RegistrationForm) async throws(GiftworldError) -> Account {
         let valid = try form.validated()
-        do {
+        return try await GiftworldError.mapping {
             return try await backend.accounts.register(
                 email: valid.email, password: valid.password, through: backend.admin
             ) { user, account in
                 try await user.collection(Collections.users).document(account.uid).setData(from: User(registering: valid))
             }
-        } catch {
-            throw GiftworldError(error)
         }
     }
 
@@ -70,10 +68,8 @@ public final class Giftworld: Sendable {
             throw .wrongCredentials
         }
         guard !password.isEmpty else { throw .invalidField(name: "password", reason: "required") }
-        do {
+        return try await GiftworldError.mapping {
             return try await backend.accounts.signIn(email: normalized, password: password)
-        } catch {
-            throw GiftworldError(error)
         }
     }
 

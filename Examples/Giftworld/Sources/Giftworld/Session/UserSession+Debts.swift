@@ -4,14 +4,12 @@ extension UserSession {
     /// CU-010 "Mis saldos": the debts where the signed-in user is debtor or creditor, and the net
     /// per person.
     public func balances() async throws(GiftworldError) -> Balances {
-        do {
+        return try await GiftworldError.mapping {
             let debts = try db().collection(Collections.debts)
             let owing = try await debts.whereField("debtor", isEqualTo: uid).getDocuments().decoded(as: Debt.self)
             let owed = try await debts.whereField("creditor", isEqualTo: uid).getDocuments().decoded(as: Debt.self)
             let perPerson = Settlement.perPerson(of: uid, owing: owing, owed: owed)
             return Balances(owing: owing, owed: owed, perPerson: perPerson)
-        } catch {
-            throw GiftworldError(error)
         }
     }
 

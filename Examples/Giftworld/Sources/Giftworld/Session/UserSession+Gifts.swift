@@ -6,15 +6,13 @@ extension UserSession {
     @discardableResult
     public func addGift(_ form: GiftForm) async throws(GiftworldError) -> Gift {
         let valid = try form.validated()
-        do {
+        return try await GiftworldError.mapping {
             let list = try db().collection(Collections.giftList(of: uid))
             let reference = try await list.addDocument(from: Gift(form: valid))
             guard let gift = try await reference.decoded(as: Gift.self) else {
                 throw GiftworldError.giftNotFound(id: reference.documentID)
             }
             return gift
-        } catch {
-            throw GiftworldError(error)
         }
     }
 
@@ -27,7 +25,7 @@ extension UserSession {
         guard FieldCheck.identifier(giftID) else { throw .giftNotFound(id: giftID) }
         let valid = try form.validated()
         let reference = try db().collection(Collections.giftList(of: uid)).document(giftID)
-        do {
+        return try await GiftworldError.mapping {
             guard try await reference.getDocument().exists else { throw GiftworldError.giftNotFound(id: giftID) }
             try await reference.updateData([
                 "name": valid.name, "brand": valid.brand, "price": valid.price, "link": valid.link,
@@ -37,8 +35,6 @@ extension UserSession {
                 throw GiftworldError.giftNotFound(id: giftID)
             }
             return gift
-        } catch {
-            throw GiftworldError(error)
         }
     }
 
@@ -48,11 +44,9 @@ extension UserSession {
     public func deleteGift(_ giftID: String) async throws(GiftworldError) {
         guard FieldCheck.identifier(giftID) else { throw .giftNotFound(id: giftID) }
         let reference = try db().collection(Collections.giftList(of: uid)).document(giftID)
-        do {
+        try await GiftworldError.mapping {
             guard try await reference.getDocument().exists else { throw GiftworldError.giftNotFound(id: giftID) }
             try await reference.delete()
-        } catch {
-            throw GiftworldError(error)
         }
     }
 
@@ -82,10 +76,8 @@ extension UserSession {
 
     /// The gifts of `owner`, oldest first.
     private func gifts(of owner: String) async throws(GiftworldError) -> [Gift] {
-        do {
+        return try await GiftworldError.mapping {
             return try await giftsQuery(of: owner).getDocuments().decoded(as: Gift.self)
-        } catch {
-            throw GiftworldError(error)
         }
     }
 }

@@ -23,11 +23,9 @@ extension UserSession {
 
     /// CU-005's list: the groups the signed-in user belongs to, by name.
     public func myGroups() async throws(GiftworldError) -> [Group] {
-        do {
+        return try await GiftworldError.mapping {
             return try await db().collection(Collections.groups).whereField("members", arrayContains: uid)
                 .getDocuments().decoded(as: Group.self).sorted { ($0.name, $0.id ?? "") < ($1.name, $1.id ?? "") }
-        } catch {
-            throw GiftworldError(error)
         }
     }
 
@@ -55,12 +53,10 @@ extension UserSession {
     {
         let name = try FieldCheck.required(name, "name")
         _ = try await group(groupID)
-        do {
+        try await GiftworldError.mapping {
             try await db().collection(Collections.groups).document(groupID).updateData([
                 "name": name, "image_url": FieldCheck.optional(imageURL),
             ])
-        } catch {
-            throw GiftworldError(error)
         }
         return try await group(groupID)
     }
@@ -87,12 +83,10 @@ extension UserSession {
             throw .invalidField(name: "members", reason: "at most \(GroupForm.maximumMembers) members")
         }
         for member in newcomers { _ = try await user(member) }
-        do {
+        try await GiftworldError.mapping {
             try await db().collection(Collections.groups).document(groupID).updateData([
                 "members": FieldValue.arrayUnion(newcomers)
             ])
-        } catch {
-            throw GiftworldError(error)
         }
         try await backend.triggersSettled()
         return try await group(groupID)
@@ -104,10 +98,8 @@ extension UserSession {
     /// - Throws: `groupNotFound`; `notAllowed` when someone else created it.
     public func deleteGroup(_ groupID: String) async throws(GiftworldError) {
         _ = try await group(groupID)
-        do {
+        try await GiftworldError.mapping {
             try await db().collection(Collections.groups).document(groupID).delete()
-        } catch {
-            throw GiftworldError(error)
         }
         try await backend.triggersSettled()
     }

@@ -50,7 +50,7 @@ extension UserSession {
         let purchase = Purchase(owner: owner, giftID: giftID, groupID: groupID, buyers: buyers, price: gift.price)
         let share = gift.price / Double(buyers.count)
         let purchaseReference = db.collection(Collections.purchases).document(purchaseID)
-        do {
+        return try await GiftworldError.mapping {
             try await db.runTransaction { transaction in
                 guard try !transaction.getDocument(purchaseReference).exists else { throw GiftworldError.alreadyBought }
                 transaction.setData(from: purchase, forDocument: purchaseReference)
@@ -68,8 +68,6 @@ extension UserSession {
                 throw GiftworldError.alreadyBought
             }
             return stored
-        } catch {
-            throw GiftworldError(error)
         }
     }
 }

@@ -3,11 +3,9 @@ import Hearth
 extension UserSession {
     /// CU-003: every registered user, by name (the user directory).
     public func users() async throws(GiftworldError) -> [User] {
-        do {
+        return try await GiftworldError.mapping {
             return try await db().collection(Collections.users).getDocuments().decoded(as: User.self)
                 .sorted { ($0.firstname, $0.lastname, $0.id ?? "") < ($1.firstname, $1.lastname, $1.id ?? "") }
-        } catch {
-            throw GiftworldError(error)
         }
     }
 
@@ -15,13 +13,11 @@ extension UserSession {
     /// - Throws: `userNotFound`.
     public func user(_ uid: String) async throws(GiftworldError) -> User {
         guard FieldCheck.identifier(uid) else { throw .userNotFound(uid: uid) }
-        do {
+        return try await GiftworldError.mapping {
             guard let user = try await db().collection(Collections.users).document(uid).decoded(as: User.self) else {
                 throw GiftworldError.userNotFound(uid: uid)
             }
             return user
-        } catch {
-            throw GiftworldError(error)
         }
     }
 
@@ -39,12 +35,10 @@ extension UserSession {
     @discardableResult
     public func editProfile(_ form: ProfileForm) async throws(GiftworldError) -> User {
         let valid = try form.validated()
-        do {
+        try await GiftworldError.mapping {
             try await db().collection(Collections.users).document(uid).updateData([
                 "firstname": valid.firstname, "lastname": valid.lastname, "image_url": valid.imageURL,
             ])
-        } catch {
-            throw GiftworldError(error)
         }
         return try await user(uid)
     }
@@ -52,12 +46,10 @@ extension UserSession {
     /// Changes only the signed-in user's picture URL (`editProfile` with the names kept).
     /// - Throws: `invalidField` for a picture that is not an http(s) link.
     public func changePicture(to url: String) async throws(GiftworldError) {
-        do {
+        try await GiftworldError.mapping {
             try await db().collection(Collections.users).document(uid).updateData([
                 "image_url": try FieldCheck.link(url, "image_url")
             ])
-        } catch {
-            throw GiftworldError(error)
         }
     }
 }

@@ -14,10 +14,8 @@ struct Backend: Sendable {
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
     func handle(for account: Account) async throws(KomunitError) -> Firestore {
-        do {
+        return try await KomunitError.mapping {
             return try await account.firestore(on: admin)
-        } catch {
-            throw KomunitError(error)
         }
     }
 
@@ -25,33 +23,27 @@ struct Backend: Sendable {
     /// Cloud Function); it resumes from its durable cursor, so a purge a stopped process left
     /// undone runs now.
     func installTriggers() async throws(KomunitError) -> [TriggerRegistration] {
-        do {
+        return try await KomunitError.mapping {
             var registered: [TriggerRegistration] = []
             registered.append(try await admin.onDocumentDeleted("\(Collections.groups)/{groupId}", name: "komunit-purge-group") { event in
                 _ = try await purgeGroup(event.params["groupId"] ?? "")
             })
             return registered
-        } catch {
-            throw KomunitError(error)
         }
     }
 
     /// Returns once the triggers have done the work of every write made so far.
     func triggersSettled() async throws(KomunitError) {
-        do {
+        try await KomunitError.mapping {
             try await admin.waitForTriggers()
-        } catch {
-            throw KomunitError(error)
         }
     }
 
     /// Deletes a group outright (its owner's account is being deleted); the clean-up trigger
     /// purges what hung from it.
     func dissolveGroup(_ groupId: String) async throws(KomunitError) {
-        do {
+        try await KomunitError.mapping {
             try await admin.collection(Collections.groups).document(groupId).delete()
-        } catch {
-            throw KomunitError(error)
         }
     }
 
@@ -59,7 +51,7 @@ struct Backend: Sendable {
     /// attendances, and the memberships left (taking the group off those users' lists). Does nothing
     /// while the group exists. Returns how many documents it deleted.
     func purgeGroup(_ groupId: String) async throws(KomunitError) -> Int {
-        do {
+        return try await KomunitError.mapping {
             guard try await !admin.collection(Collections.groups).document(groupId).getDocument().exists else { return 0 }
             var deletions: [DocumentReference] = []
             var userUpdates: [DocumentReference] = []
@@ -97,14 +89,12 @@ struct Backend: Sendable {
             }
             if pending > 0 { try await batch.commit() }
             return deletions.count
-        } catch {
-            throw KomunitError(error)
         }
     }
 
     /// How many documents each collection of the data model holds.
     func statistics() async throws(KomunitError) -> StoreStatistics {
-        do {
+        return try await KomunitError.mapping {
             return StoreStatistics(
                 accounts: try accounts.accountCount(),
                 users: try await admin.collection(Collections.users).documentCount(),
@@ -114,8 +104,6 @@ struct Backend: Sendable {
                 events: try await admin.collectionGroup(Collections.events).documentCount(),
                 attendances: try await admin.collectionGroup(Collections.attendances).documentCount(),
                 reports: try await admin.collection(Collections.reports).documentCount())
-        } catch {
-            throw KomunitError(error)
         }
     }
 }

@@ -72,10 +72,8 @@ public final class Komunit: Sendable {
     /// - Throws: `unavailable` once the account signed out.
     @discardableResult
     public func resendConfirmation(for account: Account) async throws(KomunitError) -> String {
-        do {
+        return try await KomunitError.mapping {
             return try await account.sendEmailVerification()
-        } catch {
-            throw KomunitError(error)
         }
     }
 
@@ -83,10 +81,8 @@ public final class Komunit: Sendable {
     /// mailbox — confirming the address (a code works once).
     /// - Throws: `invalidCode`.
     public func confirmEmail(code: String) async throws(KomunitError) {
-        do {
+        try await KomunitError.mapping {
             try await backend.accounts.confirmEmail(code: code)
-        } catch {
-            throw KomunitError(error)
         }
     }
 
@@ -108,10 +104,8 @@ public final class Komunit: Sendable {
     /// - Throws: `invalidField` (password under 6 characters); `invalidCode`.
     public func resetPassword(code: String, newPassword: String) async throws(KomunitError) {
         try FieldCheck.password(newPassword)
-        do {
+        try await KomunitError.mapping {
             try await backend.accounts.confirmPasswordReset(code: code, newPassword: newPassword)
-        } catch {
-            throw KomunitError(error)
         }
     }
 
@@ -124,10 +118,8 @@ public final class Komunit: Sendable {
         } catch {
             throw .wrongCredentials
         }
-        do {
+        return try await KomunitError.mapping {
             return try await backend.accounts.signIn(email: normalized, password: password)
-        } catch {
-            throw KomunitError(error)
         }
     }
 
@@ -138,15 +130,13 @@ public final class Komunit: Sendable {
     ///   confirmación»); `userNotFound` when the account has no user document (its registration
     ///   failed halfway).
     public func enterApp(as account: Account) async throws(KomunitError) -> UserSession {
-        do {
+        try await KomunitError.mapping {
             guard try await account.isEmailVerified() else { throw KomunitError.emailNotConfirmed }
             do {
                 _ = try await account.user.getIDToken(forcingRefresh: true)
             } catch {
                 throw AccountError(error, email: account.email)
             }
-        } catch {
-            throw KomunitError(error)
         }
         let session = UserSession(account: account, firestore: try await backend.handle(for: account), backend: backend)
         do {

@@ -30,15 +30,11 @@ extension UserSession {
             deleted += 1
         }
         try await backend.triggersSettled()
-        do {
+        try await KomunitError.mapping {
             try await userReference().delete()
-        } catch {
-            throw KomunitError(error)
         }
-        do {
+        try await KomunitError.mapping {
             try await account.delete()
-        } catch {
-            throw KomunitError(error)
         }
         signOut()
         return AccountDeletion(groupsLeft: left, groupsDeleted: deleted)

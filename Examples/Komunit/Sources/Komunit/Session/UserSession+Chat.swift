@@ -24,10 +24,8 @@ extension UserSession {
         let batch = db.batch()
         batch.setData(from: Mensaje(senderId: uid, content: text), forDocument: message)
         batch.updateData(["lastMessageAt": FieldValue.serverTimestamp()], forDocument: group)
-        do {
+        try await KomunitError.mapping {
             try await batch.commit()
-        } catch {
-            throw KomunitError(error)
         }
         return message.documentID
     }

@@ -28,21 +28,17 @@ extension UserSession {
         guard existing.isFlexible == form.isFlexible else {
             throw .invalidField(name: "isFlexible", reason: "no se puede cambiar después de crear el evento")
         }
-        do {
+        try await KomunitError.mapping {
             try await db().collection(Collections.events(of: groupId)).document(eventId).updateData(fields)
-        } catch {
-            throw KomunitError(error)
         }
         return try await event(eventId, in: groupId)
     }
 
     /// The group's events, soonest first (members only).
     public func events(of groupId: String) async throws(KomunitError) -> [Evento] {
-        do {
+        return try await KomunitError.mapping {
             return try await db().collection(Collections.events(of: groupId)).order(by: "date").getDocuments()
                 .decoded(as: Evento.self)
-        } catch {
-            throw KomunitError(error)
         }
     }
 
@@ -78,11 +74,9 @@ extension UserSession {
             }
         }
         let attendance = Asistencia(userId: uid, preferredStart: window?.start, preferredEnd: window?.end)
-        do {
+        try await KomunitError.mapping {
             try await db().collection(Collections.attendances(of: groupId, event: eventId)).document(uid)
                 .setData(from: attendance)
-        } catch {
-            throw KomunitError(error)
         }
         return attendance
     }
@@ -90,21 +84,17 @@ extension UserSession {
     /// A member leaves an event (nothing happens when they had not joined).
     public func leaveEvent(_ eventId: String, in groupId: String) async throws(KomunitError) {
         guard FieldCheck.identifier(eventId), FieldCheck.identifier(groupId) else { throw .eventNotFound(id: eventId) }
-        do {
+        try await KomunitError.mapping {
             try await db().collection(Collections.attendances(of: groupId, event: eventId)).document(uid).delete()
-        } catch {
-            throw KomunitError(error)
         }
     }
 
     /// Who attends an event (members only).
     public func attendances(of eventId: String, in groupId: String) async throws(KomunitError) -> [Asistencia] {
         guard FieldCheck.identifier(eventId), FieldCheck.identifier(groupId) else { throw .eventNotFound(id: eventId) }
-        do {
+        return try await KomunitError.mapping {
             return try await db().collection(Collections.attendances(of: groupId, event: eventId)).getDocuments()
                 .decoded(as: Asistencia.self)
-        } catch {
-            throw KomunitError(error)
         }
     }
 

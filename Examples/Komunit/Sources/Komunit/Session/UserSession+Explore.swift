@@ -10,10 +10,8 @@ extension UserSession {
         guard radiusKm > 0, radiusKm <= GroupSearch.maximumRadiusKm else {
             throw .invalidField(name: "radius", reason: "debe estar entre 0 y \(Int(GroupSearch.maximumRadiusKm)) km")
         }
-        do {
+        return try await KomunitError.mapping {
             return try await GroupSearch.groups(in: db(), area: GeoArea(center: center, radiusKm: radiusKm))
-        } catch {
-            throw KomunitError(error)
         }
     }
 

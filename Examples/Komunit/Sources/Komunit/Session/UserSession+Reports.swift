@@ -33,12 +33,10 @@ extension UserSession {
             guard try await isMember(of: groupId) else { throw .notMember }
             _ = try await event(eventId, in: groupId)
         }
-        do {
+        return try await KomunitError.mapping {
             let reference = try db().collection(Collections.reports).document()
             try await reference.setData(from: Reporte(reporterId: uid, target: content.path, reason: text))
             return reference.documentID
-        } catch {
-            throw KomunitError(error)
         }
     }
 

@@ -71,10 +71,8 @@ public final class UserSession: Sendable {
     {
         let name = try FieldCheck.required(username, "username")
         let location = try FieldCheck.location(latitude: latitude, longitude: longitude, "preferredLocation")
-        do {
+        try await KomunitError.mapping {
             try await userReference().updateData(["username": name, "preferredLocation": location])
-        } catch {
-            throw KomunitError(error)
         }
         return try await profile()
     }
@@ -93,10 +91,8 @@ public final class UserSession: Sendable {
         } else {
             value = FieldValue.delete()
         }
-        do {
+        try await KomunitError.mapping {
             try await userReference().updateData(["photoPath": value])
-        } catch {
-            throw KomunitError(error)
         }
         return try await profile()
     }
@@ -119,10 +115,8 @@ public final class UserSession: Sendable {
 
     /// Whether the signed-in user belongs to `groupId`.
     public func isMember(of groupId: String) async throws(KomunitError) -> Bool {
-        do {
+        return try await KomunitError.mapping {
             return try await membershipReference(groupId).getDocument().exists
-        } catch {
-            throw KomunitError(error)
         }
     }
 }

@@ -62,17 +62,17 @@ public enum KomunitError: ExampleAppError, Sendable, Equatable, CustomStringConv
 
     /// The error a failed call maps to: Komunit's own errors pass through, a transaction that kept
     /// losing to concurrent writers is `busy`, the rest are sorted as every example app sorts them.
-    init(_ error: any Error) {
-        if let store = error as? FirestoreError, store.code == .aborted {
-            self = .busy
-        } else if let account = error as? AccountError, account == .invalidCode {
-            self = .invalidCode
-        } else if let account = error as? AccountError, account == .weakPassword {
-            self = .invalidField(
+    init(_ error: any Error) { self = .mapped(error) }
+
+    /// Komunit's sorting of a failure (what `KomunitError.mapping { … }` throws).
+    public static func mapped(_ error: any Error) -> KomunitError {
+        if let store = error as? FirestoreError, store.code == .aborted { return .busy }
+        if let account = error as? AccountError, account == .invalidCode { return .invalidCode }
+        if let account = error as? AccountError, account == .weakPassword {
+            return .invalidField(
                 name: "password", reason: "debe tener al menos \(RegistrationForm.minimumPasswordLength) caracteres")
-        } else {
-            self.init(mapping: error)
         }
+        return KomunitError(mapping: error)
     }
 
     /// The text the app's alert shows.

@@ -12,10 +12,8 @@ struct Backend: Sendable {
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
     func handle(for account: Account) async throws(MedspaceError) -> Firestore {
-        do {
+        return try await MedspaceError.mapping {
             return try await account.firestore(on: admin)
-        } catch {
-            throw MedspaceError(error)
         }
     }
 
@@ -46,7 +44,7 @@ struct Backend: Sendable {
 
     /// How many documents each part of the data model holds.
     func statistics() async throws(MedspaceError) -> StoreStatistics {
-        do {
+        return try await MedspaceError.mapping {
             var posts: [PostKind: Int] = [:]
             for kind in PostKind.allCases { posts[kind] = try await admin.collection(kind.collection).documentCount() }
             // Keywords and notifications share the collection id `items`; only keywords have `firstWord`.
@@ -60,8 +58,6 @@ struct Backend: Sendable {
                 comments: try await admin.collectionGroup(Collections.comments).documentCount(),
                 keywords: keywords,
                 notifications: items - keywords)
-        } catch {
-            throw MedspaceError(error)
         }
     }
 }

@@ -58,20 +58,16 @@ public final class Medspace: Sendable {
         let profile = MedspaceUser(
             username: valid.username, fullname: valid.fullname, type: .doctor, email: valid.email, notifications: true)
         let claim = backend.admin.collection(Collections.usernames).document(profile.usernameKey)
-        do {
+        try await MedspaceError.mapping {
             // A taken name is refused before an account is made; the transaction checks again.
             if try await claim.getDocument().exists { throw MedspaceError.usernameTaken(valid.username) }
-        } catch {
-            throw MedspaceError(error)
         }
-        do {
+        return try await MedspaceError.mapping {
             return try await backend.accounts.register(
                 email: valid.email, password: valid.password, through: backend.admin
             ) { user, account in
                 try await UserSession.writeProfile(profile, uid: account.uid, releasing: nil, in: user)
             }
-        } catch {
-            throw MedspaceError(error)
         }
     }
 
@@ -80,10 +76,8 @@ public final class Medspace: Sendable {
     public func signIn(email: String, password: String) async throws(MedspaceError) -> Account {
         let normalized = try FieldCheck.email(email)
         guard !password.isEmpty else { throw .missingField("password") }
-        do {
+        return try await MedspaceError.mapping {
             return try await backend.accounts.signIn(email: normalized, password: password)
-        } catch {
-            throw MedspaceError(error)
         }
     }
 

@@ -13,7 +13,7 @@ extension UserSession {
         guard confirmed else { return false }
         let me = try await profile()
         guard me.type == .doctor else { throw .adminCannotLeave }
-        do {
+        try await MedspaceError.mapping {
             let db = try db()
             for kind in PostKind.allCases {
                 let mine = try await db.collection(kind.collection).whereField("user", isEqualTo: uid).getDocuments()
@@ -30,13 +30,9 @@ extension UserSession {
             batch.deleteDocument(db.collection(Collections.users).document(uid))
             batch.deleteDocument(db.collection(Collections.usernames).document(me.usernameKey))
             try await batch.commit()
-        } catch {
-            throw MedspaceError(error)
         }
-        do {
+        try await MedspaceError.mapping {
             try await account.delete()
-        } catch {
-            throw MedspaceError(error)
         }
         signOut()
         return true

@@ -31,12 +31,10 @@ extension UserSession {
     {
         let text = try Self.validMessage(message)
         _ = try await storedPost(kind, postID)
-        do {
+        return try await MedspaceError.mapping {
             let reference = try await db().collection(Collections.comments(of: kind, postID))
                 .addDocument(from: Comment(message: text, user: uid))
             return try await reference.getDocument().decoded(as: Comment.self)
-        } catch {
-            throw MedspaceError(error)
         }
     }
 
@@ -50,10 +48,8 @@ extension UserSession {
         let (reference, comment) = try await storedComment(commentID, on: kind, postID)
         guard comment.user == uid else { throw .notAllowed("only the author may edit a comment") }
         guard comment.message != text else { throw .nothingChanged }
-        do {
+        try await MedspaceError.mapping {
             try await reference.updateData(["message": text])
-        } catch {
-            throw MedspaceError(error)
         }
     }
 
@@ -62,10 +58,8 @@ extension UserSession {
     public func deleteComment(_ commentID: String, on kind: PostKind, _ postID: String) async throws(MedspaceError) {
         let (reference, comment) = try await storedComment(commentID, on: kind, postID)
         guard comment.user == uid else { throw .notAllowed("only the author may delete a comment") }
-        do {
+        try await MedspaceError.mapping {
             try await reference.delete()
-        } catch {
-            throw MedspaceError(error)
         }
     }
 
@@ -78,14 +72,12 @@ extension UserSession {
         guard FieldCheck.identifier(commentID), FieldCheck.identifier(postID) else {
             throw .commentNotFound(path: path)
         }
-        do {
+        return try await MedspaceError.mapping {
             let reference = try db().collection(Collections.comments(of: kind, postID)).document(commentID)
             guard let comment = try await reference.decoded(as: Comment.self) else {
                 throw MedspaceError.commentNotFound(path: path)
             }
             return (reference, comment)
-        } catch {
-            throw MedspaceError(error)
         }
     }
 

@@ -4,11 +4,9 @@ import Hearth
 extension UserSession {
     /// UC21/UC22's list: the user's keywords in alphabetical (folded) order.
     public func keywords() async throws(MedspaceError) -> [Keyword] {
-        do {
+        return try await MedspaceError.mapping {
             return try await db().collection(Collections.keywords(of: uid)).order(by: "normalized").getDocuments()
                 .decoded(as: Keyword.self)
-        } catch {
-            throw MedspaceError(error)
         }
     }
 
@@ -19,15 +17,13 @@ extension UserSession {
     public func addKeyword(_ text: String) async throws(MedspaceError) -> Keyword {
         guard let keyword = Keyword(text) else { throw .missingField("keyword") }
         let reference = try db().collection(Collections.keywords(of: uid)).document(keyword.normalized)
-        do {
+        try await MedspaceError.mapping {
             try await db().runTransaction { transaction in
                 guard try !transaction.getDocument(reference).exists else {
                     throw MedspaceError.keywordExists(keyword.keyword)
                 }
                 transaction.setData(from: keyword, forDocument: reference)
             }
-        } catch {
-            throw MedspaceError(error)
         }
         var stored = keyword
         stored.id = keyword.normalized
@@ -37,20 +33,16 @@ extension UserSession {
     /// UC22: deletes a keyword (given as typed or folded); deleting one the user lacks does nothing.
     public func deleteKeyword(_ text: String) async throws(MedspaceError) {
         guard let keyword = Keyword(text) else { throw .missingField("keyword") }
-        do {
+        try await MedspaceError.mapping {
             try await db().collection(Collections.keywords(of: uid)).document(keyword.normalized).delete()
-        } catch {
-            throw MedspaceError(error)
         }
     }
 
     /// UC23: the user's notifications, newest first.
     public func notifications() async throws(MedspaceError) -> [MedspaceNotification] {
-        do {
+        return try await MedspaceError.mapping {
             return try await db().collection(Collections.notifications(of: uid)).order(by: "date", descending: true)
                 .getDocuments().decoded(as: MedspaceNotification.self)
-        } catch {
-            throw MedspaceError(error)
         }
     }
 
@@ -69,10 +61,8 @@ extension UserSession {
     /// UC23: dismisses a notification.
     public func dismissNotification(_ id: String) async throws(MedspaceError) {
         guard FieldCheck.identifier(id) else { return }
-        do {
+        try await MedspaceError.mapping {
             try await db().collection(Collections.notifications(of: uid)).document(id).delete()
-        } catch {
-            throw MedspaceError(error)
         }
     }
 }

@@ -56,10 +56,8 @@ extension UserSession {
         if let examination = valid.examination { fields["examination"] = examination }
         if let image = valid.image { fields["image"] = image }
         if let pdf = valid.pdf { fields["pdf"] = pdf }
-        do {
+        try await MedspaceError.mapping {
             try await db().collection(kind.collection).document(id).updateData(fields)
-        } catch {
-            throw MedspaceError(error)
         }
         return try await post(kind, id)
     }
@@ -90,7 +88,7 @@ extension UserSession {
     /// Deletes the post's comments in batches, the post itself in the last one (so a failure
     /// never leaves comments without their post); returns how many comments it deleted.
     func deleteWithComments(_ kind: PostKind, _ id: String) async throws(MedspaceError) -> Int {
-        do {
+        return try await MedspaceError.mapping {
             let db = try db()
             let post = db.collection(kind.collection).document(id)
             let comments = try await db.collection(Collections.comments(of: kind, id)).getDocuments().documents
@@ -104,8 +102,6 @@ extension UserSession {
                 try await batch.commit()
             } while !remaining.isEmpty
             return comments.count
-        } catch {
-            throw MedspaceError(error)
         }
     }
 
@@ -121,13 +117,11 @@ extension UserSession {
     func storedPost(_ kind: PostKind, _ id: String) async throws(MedspaceError) -> Post {
         let path = "\(kind.collection)/\(id)"
         guard FieldCheck.identifier(id) else { throw .postNotFound(path: path) }
-        do {
+        return try await MedspaceError.mapping {
             guard let post = try await db().collection(kind.collection).document(id).decoded(as: Post.self) else {
                 throw MedspaceError.postNotFound(path: path)
             }
             return post
-        } catch {
-            throw MedspaceError(error)
         }
     }
 

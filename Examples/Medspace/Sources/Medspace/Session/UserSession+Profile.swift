@@ -18,10 +18,8 @@ extension UserSession {
 
     /// UC20: turns keyword notifications on or off.
     public func setNotifications(_ enabled: Bool) async throws(MedspaceError) {
-        do {
+        try await MedspaceError.mapping {
             try await db().collection(Collections.users).document(uid).updateData(["notifications": enabled])
-        } catch {
-            throw MedspaceError(error)
         }
     }
 
@@ -31,10 +29,8 @@ extension UserSession {
         let password = try FieldCheck.password(newPassword)
         guard password == repeated else { throw .passwordsDoNotMatch }
         _ = try db()
-        do {
+        try await MedspaceError.mapping {
             try await account.changePassword(to: password)
-        } catch {
-            throw MedspaceError(error)
         }
     }
 }

@@ -53,12 +53,10 @@ public final class UserSession: Sendable {
     /// - Throws: `userNotFound`.
     func user(_ uid: String) async throws(MedspaceError) -> MedspaceUser {
         guard FieldCheck.identifier(uid) else { throw .userNotFound(uid: uid) }
-        do {
+        return try await MedspaceError.mapping {
             guard let user = try await db().collection(Collections.users).document(uid).decoded(as: MedspaceUser.self)
             else { throw MedspaceError.userNotFound(uid: uid) }
             return user
-        } catch {
-            throw MedspaceError(error)
         }
     }
 
@@ -70,7 +68,7 @@ public final class UserSession: Sendable {
     ) async throws(MedspaceError) {
         let names = db.collection(Collections.usernames)
         let claim = names.document(profile.usernameKey)
-        do {
+        try await MedspaceError.mapping {
             try await db.runTransaction { transaction in
                 let current = try transaction.getDocument(claim)
                 if current.exists, current.get("uid") as? String != uid {
@@ -80,8 +78,6 @@ public final class UserSession: Sendable {
                 if !current.exists { transaction.setData(["uid": uid], forDocument: claim) }
                 if let oldKey, oldKey != profile.usernameKey { transaction.deleteDocument(names.document(oldKey)) }
             }
-        } catch {
-            throw MedspaceError(error)
         }
     }
 }

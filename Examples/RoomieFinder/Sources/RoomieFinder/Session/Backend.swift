@@ -12,40 +12,34 @@ struct Backend: Sendable {
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth.uid`).
     func handle(for account: Account) async throws(RoomieFinderError) -> Firestore {
-        do {
+        return try await RoomieFinderError.mapping {
             return try await account.firestore(on: admin)
-        } catch {
-            throw RoomieFinderError(error)
         }
     }
 
     /// Registers CU-18's clean-up trigger (`onDocumentDeleted` on `Anuncios/{adId}`); it resumes
     /// from its durable cursor, so a clean-up a stopped process left undone runs now.
     func installTriggers() async throws(RoomieFinderError) -> [TriggerRegistration] {
-        do {
+        return try await RoomieFinderError.mapping {
             var registered: [TriggerRegistration] = []
             registered.append(try await admin.onDocumentDeleted("\(Collections.ads)/{adId}", name: "roomiefinder-ad-deleted") { event in
                 _ = try await removeFavorites(ofDeletedAd: event.params["adId"] ?? "")
             })
             return registered
-        } catch {
-            throw RoomieFinderError(error)
         }
     }
 
     /// Returns once the triggers have done the work of every write made so far.
     func triggersSettled() async throws(RoomieFinderError) {
-        do {
+        try await RoomieFinderError.mapping {
             try await admin.waitForTriggers()
-        } catch {
-            throw RoomieFinderError(error)
         }
     }
 
     /// CU-18's clean-up trigger: once an ad is gone, removes every favourite that points to it
     /// (other users' included, which no client may touch) and returns how many.
     func removeFavorites(ofDeletedAd adID: String) async throws(RoomieFinderError) -> Int {
-        do {
+        return try await RoomieFinderError.mapping {
             let ad = try await admin.collection(Collections.ads).document(adID).getDocument()
             guard !ad.exists else { return 0 }
             let favorites = try await admin.collection(Collections.favorites).whereField("anuncioID", isEqualTo: adID)
@@ -55,22 +49,18 @@ struct Backend: Sendable {
             for favorite in favorites.documents { batch.deleteDocument(favorite.reference) }
             try await batch.commit()
             return favorites.count
-        } catch {
-            throw RoomieFinderError(error)
         }
     }
 
     /// How many documents each collection of the data model holds.
     func statistics() async throws(RoomieFinderError) -> StoreStatistics {
-        do {
+        return try await RoomieFinderError.mapping {
             return StoreStatistics(
                 accounts: try accounts.accountCount(),
                 profiles: try await admin.collection(Collections.profiles).documentCount(),
                 ads: try await admin.collection(Collections.ads).documentCount(),
                 favorites: try await admin.collection(Collections.favorites).documentCount(),
                 conversations: try await admin.collectionGroup(Collections.recentMessagesEntries).documentCount())
-        } catch {
-            throw RoomieFinderError(error)
         }
     }
 }

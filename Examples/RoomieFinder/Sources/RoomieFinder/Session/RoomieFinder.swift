@@ -52,7 +52,7 @@ public final class RoomieFinder: Sendable {
     ///   included); `emailAlreadyInUse`.
     public func register(_ form: RegistrationForm) async throws(RoomieFinderError) -> Account {
         let valid = try form.validated()
-        do {
+        return try await RoomieFinderError.mapping {
             return try await backend.accounts.register(
                 email: valid.email, password: valid.password, through: backend.admin
             ) { user, account in
@@ -60,8 +60,6 @@ public final class RoomieFinder: Sendable {
                     registering: account.uid, nombre: valid.nombre, apellido: valid.apellido, fnac: valid.fnac)
                 try await user.collection(Collections.profiles).document(account.uid).setData(from: profile)
             }
-        } catch {
-            throw RoomieFinderError(error)
         }
     }
 
@@ -76,10 +74,8 @@ public final class RoomieFinder: Sendable {
             throw .wrongCredentials
         }
         guard !password.isEmpty else { throw .invalidField(name: "password", reason: "required") }
-        do {
+        return try await RoomieFinderError.mapping {
             return try await backend.accounts.signIn(email: normalized, password: password)
-        } catch {
-            throw RoomieFinderError(error)
         }
     }
 

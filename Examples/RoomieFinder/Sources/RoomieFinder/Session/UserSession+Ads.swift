@@ -15,14 +15,12 @@ extension UserSession {
     /// Server-side: the equality filter and the order (production Firestore needs the composite
     /// index `userID ASC, creadoEn DESC` for it).
     public func ownAds() async throws(RoomieFinderError) -> [Anuncio] {
-        do {
+        return try await RoomieFinderError.mapping {
             let snapshot = try await db().collection(Collections.ads)
                 .whereField("userID", isEqualTo: uid)
                 .order(by: "creadoEn", descending: true)
                 .getDocuments()
             return try snapshot.decoded(as: Anuncio.self)
-        } catch {
-            throw RoomieFinderError(error)
         }
     }
 
@@ -46,15 +44,13 @@ extension UserSession {
     public func editAd(_ id: String, with form: AdForm) async throws(RoomieFinderError) -> Anuncio {
         let valid = try form.validated()
         _ = try await ad(id)
-        do {
+        try await RoomieFinderError.mapping {
             try await db().collection(Collections.ads).document(id).updateData([
                 "barrio": valid.barrio,
                 "tiempoEstancia": valid.tiempoEstancia,
                 "presupuesto": valid.presupuesto,
                 "num_hab": valid.habitaciones.map { $0 as Any } ?? FieldValue.delete(),
             ])
-        } catch {
-            throw RoomieFinderError(error)
         }
         return try await ad(id)
     }
@@ -66,10 +62,8 @@ extension UserSession {
     public func deleteAd(_ id: String, confirmed: Bool) async throws(RoomieFinderError) -> AdDeletion {
         guard confirmed else { return .cancelled }
         _ = try await ad(id)
-        do {
+        try await RoomieFinderError.mapping {
             try await db().collection(Collections.ads).document(id).delete()
-        } catch {
-            throw RoomieFinderError(error)
         }
         try await backend.triggersSettled()
         return .deleted

@@ -8,12 +8,10 @@ extension UserSession {
     public func startChat(with partnerID: String) async throws(RoomieFinderError) -> Conversation {
         try checkPartner(partnerID)
         let partner = try await profile(of: partnerID)
-        do {
+        return try await RoomieFinderError.mapping {
             let first = try await db().collection(Collections.chat(owner: uid, other: partnerID)).limit(to: 1)
                 .getDocuments()
             return Conversation(partner: partner, hasMessages: !first.isEmpty)
-        } catch {
-            throw RoomieFinderError(error)
         }
     }
 
@@ -40,10 +38,8 @@ extension UserSession {
         batch.setData(
             from: MensajeReciente(from: uid, to: partnerID, text: text, other: me),
             forDocument: db.collection(Collections.recentEntries(owner: partnerID)).document(uid))
-        do {
+        try await RoomieFinderError.mapping {
             try await batch.commit()
-        } catch {
-            throw RoomieFinderError(error)
         }
         return mine.documentID
     }

@@ -17,22 +17,18 @@ extension UserSession {
             throw RoomieFinderError(error)
         }
         _ = try await ad(adID)
-        do {
+        return try await RoomieFinderError.mapping {
             try await reference.setData(from: Favorito(user: uid, adID: adID))
             return true
-        } catch {
-            throw RoomieFinderError(error)
         }
     }
 
     /// Whether the user marked the ad as favourite.
     public func isFavorite(_ adID: String) async throws(RoomieFinderError) -> Bool {
         guard FieldCheck.identifier(adID) else { return false }
-        do {
+        return try await RoomieFinderError.mapping {
             return try await db().collection(Collections.favorites).document(Favorito.documentID(user: uid, adID: adID))
                 .getDocument().exists
-        } catch {
-            throw RoomieFinderError(error)
         }
     }
 }

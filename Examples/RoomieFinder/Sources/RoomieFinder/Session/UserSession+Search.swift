@@ -11,10 +11,8 @@ extension UserSession {
     public func searchAds(_ filter: AdFilter) async throws(RoomieFinderError) -> AdSearchResult {
         try filter.validate()
         var search = AdSearch(db: try db(), uid: uid, filter: filter)
-        do {
+        return try await RoomieFinderError.mapping {
             return try await search.run()
-        } catch {
-            throw RoomieFinderError(error)
         }
     }
 

@@ -45,13 +45,11 @@ public final class UserSession: Sendable {
     /// - Throws: `profileNotFound`.
     func profile(of uid: String) async throws(RoomieFinderError) -> Perfil {
         guard FieldCheck.identifier(uid) else { throw .profileNotFound(uid: uid) }
-        do {
+        return try await RoomieFinderError.mapping {
             guard let profile = try await profileReference(uid).decoded(as: Perfil.self) else {
                 throw RoomieFinderError.profileNotFound(uid: uid)
             }
             return profile
-        } catch {
-            throw RoomieFinderError(error)
         }
     }
 
@@ -59,13 +57,11 @@ public final class UserSession: Sendable {
     /// - Throws: `adNotFound`.
     func ad(_ id: String) async throws(RoomieFinderError) -> Anuncio {
         guard FieldCheck.identifier(id) else { throw .adNotFound(id: id) }
-        do {
+        return try await RoomieFinderError.mapping {
             guard let ad = try await db().collection(Collections.ads).document(id).decoded(as: Anuncio.self) else {
                 throw RoomieFinderError.adNotFound(id: id)
             }
             return ad
-        } catch {
-            throw RoomieFinderError(error)
         }
     }
 }

@@ -15,6 +15,14 @@ public protocol ExampleAppError: Error {
     static func corruptDocument(path: String, detail: String) -> Self
     /// Any other store error, with its canonical code and message.
     static func storage(code: String, message: String) -> Self
+    /// `error` as this app's error, what `mapping(_:)` throws: by default `init(mapping:)`; an
+    /// app with cases of its own for some failures sorts those first.
+    static func mapped(_ error: any Error) -> Self
+}
+
+extension ExampleAppError {
+    /// `init(mapping:)`.
+    public static func mapped(_ error: any Error) -> Self { Self(mapping: error) }
 }
 
 extension ExampleAppError {
@@ -46,6 +54,28 @@ extension ExampleAppError {
             self = .corruptDocument(path: "", detail: "\(decoding)")
         default:
             self = .storage(code: "unknown", message: "\(error)")
+        }
+    }
+}
+
+extension ExampleAppError {
+    /// Runs `body`, turning whatever it throws into this app's error (`mapped(_:)`; the app's
+    /// own errors pass through): the one idiom the apps wrap store calls in, instead of a
+    /// `do { … } catch { throw AppError(error) }` at each.
+    public static func mapping<T>(_ body: () async throws -> T) async throws(Self) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw mapped(error)
+        }
+    }
+
+    /// `mapping(_:)` for a synchronous `body`.
+    public static func mapping<T>(_ body: () throws -> T) throws(Self) -> T {
+        do {
+            return try body()
+        } catch {
+            throw mapped(error)
         }
     }
 }

@@ -13,31 +13,25 @@ struct Backend: Sendable {
 
     /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
     func handle(for account: Account) async throws(WorkNowError) -> Firestore {
-        do {
+        return try await WorkNowError.mapping {
             return try await account.firestore(on: admin)
-        } catch {
-            throw WorkNowError(error)
         }
     }
 
     /// Registers the request fan-out (`onDocumentCreated` on `requests/{requestId}`, the Cloud
     /// Function behind the thesis's push notifications); it resumes from its durable cursor.
     func installTriggers() async throws(WorkNowError) -> [TriggerRegistration] {
-        do {
+        return try await WorkNowError.mapping {
             return [try await admin.onDocumentCreated("\(Collections.requests)/{requestId}", name: "worknow-request-alerts") { event in
                 try await alertWorkers(about: event.data)
             }]
-        } catch {
-            throw WorkNowError(error)
         }
     }
 
     /// Returns once the triggers have done the work of every write made so far.
     func triggersSettled() async throws(WorkNowError) {
-        do {
+        try await WorkNowError.mapping {
             try await admin.waitForTriggers()
-        } catch {
-            throw WorkNowError(error)
         }
     }
 
@@ -81,7 +75,7 @@ struct Backend: Sendable {
 
     /// How many documents each collection holds.
     func statistics() async throws(WorkNowError) -> StoreStatistics {
-        do {
+        return try await WorkNowError.mapping {
             return StoreStatistics(
                 accounts: try accounts.accountCount(),
                 users: try await admin.collection(Collections.users).documentCount(),
@@ -90,8 +84,6 @@ struct Backend: Sendable {
                 ratings: try await admin.collection(Collections.ratings).documentCount(),
                 chats: try await admin.collection(Collections.chats).documentCount(),
                 messages: try await admin.collectionGroup(Collections.messages).documentCount())
-        } catch {
-            throw WorkNowError(error)
         }
     }
 }

@@ -33,7 +33,7 @@ extension UserSession {
             ChatID.Participant(uid: uid, nombre: me.nombre, apellidos: me.apellidos),
             ChatID.Participant(uid: partnerUID, nombre: partner.nombre, apellidos: partner.apellidos))
         let participants = [uid, partnerUID].sorted()
-        do {
+        return try await WorkNowError.mapping {
             let reference = try db().collection(Collections.chats).document(chatID)
             try await db().runTransaction { transaction in
                 guard try !transaction.getDocument(reference).exists else { return }
@@ -42,8 +42,6 @@ extension UserSession {
                     forDocument: reference)
             }
             return try await reference.getDocument().decoded(as: Chat.self)
-        } catch {
-            throw WorkNowError(error)
         }
     }
 
@@ -82,13 +80,11 @@ extension UserSession {
         guard !text.isEmpty else { throw .emptyMessage }
         guard FieldCheck.identifier(chatID) else { throw .invalidChatPartner("not a chat id") }
         let me = try await ownProfile()
-        do {
+        return try await WorkNowError.mapping {
             let reference = try await db().collection(Collections.messages(of: chatID)).addDocument(data: [
                 "senderId": uid, "senderName": me.nombre, "text": text, "sentAt": FieldValue.serverTimestamp(),
             ])
             return reference.documentID
-        } catch {
-            throw WorkNowError(error)
         }
     }
 

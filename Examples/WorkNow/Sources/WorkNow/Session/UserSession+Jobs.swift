@@ -32,34 +32,28 @@ extension UserSession {
     /// DESC`), newest first, in every status from `accepted` on.
     public func jobHistory() async throws(WorkNowError) -> JobHistory {
         let asClient = try await myRequests().filter { $0.acceptedOffer != nil }
-        do {
+        return try await WorkNowError.mapping {
             let asWorker = try await db().collection(Collections.requests)
                 .whereField("acceptedOffer", isEqualTo: uid)
                 .order(by: "createdAt", descending: true)
                 .getDocuments().decoded(as: Solicitud.self)
             return JobHistory(asClient: asClient, asWorker: asWorker)
-        } catch {
-            throw WorkNowError(error)
         }
     }
 
     /// The offer of `worker` on `requestID` (readable by that worker and the client).
     private func offer(of worker: String, on requestID: String) async throws(WorkNowError) -> Oferta? {
-        do {
+        return try await WorkNowError.mapping {
             let snapshot = try await requestReference(requestID).collection(Collections.offers).document(worker)
                 .getDocument()
             return snapshot.exists ? try snapshot.decoded(as: Oferta.self) : nil
-        } catch {
-            throw WorkNowError(error)
         }
     }
 
     /// Whether chat `chatID` exists (a participant's read).
     private func chatExists(_ chatID: String) async throws(WorkNowError) -> Bool {
-        do {
+        return try await WorkNowError.mapping {
             return try await db().collection(Collections.chats).document(chatID).getDocument().exists
-        } catch {
-            throw WorkNowError(error)
         }
     }
 }

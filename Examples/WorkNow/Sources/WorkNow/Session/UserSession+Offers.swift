@@ -19,7 +19,7 @@ extension UserSession {
         let requestRef = try requestReference(requestID)
         let offerRef = requestRef.collection(Collections.offers).document(uid)
         let myUID = uid
-        do {
+        return try await WorkNowError.mapping {
             try await db().runTransaction { transaction in
                 let snapshot = try transaction.getDocument(requestRef)
                 guard snapshot.exists else { throw WorkNowError.requestNotFound(id: requestID) }
@@ -34,8 +34,6 @@ extension UserSession {
                     ], forDocument: offerRef)
             }
             return try await offerRef.getDocument().decoded(as: Oferta.self)
-        } catch {
-            throw WorkNowError(error)
         }
     }
 
@@ -58,10 +56,8 @@ extension UserSession {
     /// Clients: the offers on the client's request `requestID`, cheapest first. Workers may read
     /// only their own offer (`myOffer(on:)`); for anyone else the rules refuse the query.
     public func offers(on requestID: String) async throws(WorkNowError) -> [Oferta] {
-        do {
+        return try await WorkNowError.mapping {
             return try await offersQuery(requestID).getDocuments().decoded(as: Oferta.self)
-        } catch {
-            throw WorkNowError(error)
         }
     }
 
@@ -82,12 +78,10 @@ extension UserSession {
 
     /// Workers: their own offer on `requestID`, or nil.
     public func myOffer(on requestID: String) async throws(WorkNowError) -> Oferta? {
-        do {
+        return try await WorkNowError.mapping {
             let snapshot = try await requestReference(requestID).collection(Collections.offers).document(uid)
                 .getDocument()
             return snapshot.exists ? try snapshot.decoded(as: Oferta.self) : nil
-        } catch {
-            throw WorkNowError(error)
         }
     }
 
@@ -100,7 +94,7 @@ extension UserSession {
         let requestRef = try requestReference(requestID)
         let offerRef = requestRef.collection(Collections.offers).document(worker)
         let myUID = uid
-        do {
+        return try await WorkNowError.mapping {
             try await db().runTransaction { transaction in
                 _ = try Self.openRequest(requestRef, id: requestID, of: myUID, in: transaction)
                 let offer = try transaction.getDocument(offerRef)
@@ -109,8 +103,6 @@ extension UserSession {
                 transaction.updateData(["rejected": true], forDocument: offerRef)
             }
             return try await offerRef.getDocument().decoded(as: Oferta.self)
-        } catch {
-            throw WorkNowError(error)
         }
     }
 
@@ -124,7 +116,7 @@ extension UserSession {
         let requestRef = try requestReference(requestID)
         let offerRef = requestRef.collection(Collections.offers).document(worker)
         let myUID = uid
-        do {
+        try await WorkNowError.mapping {
             try await db().runTransaction { transaction in
                 _ = try Self.openRequest(requestRef, id: requestID, of: myUID, in: transaction)
                 let offer = try transaction.getDocument(offerRef)
@@ -133,8 +125,6 @@ extension UserSession {
                 transaction.updateData(
                     ["status": RequestStatus.accepted.rawValue, "acceptedOffer": worker], forDocument: requestRef)
             }
-        } catch {
-            throw WorkNowError(error)
         }
         return try await request(requestID)
     }

@@ -12,27 +12,23 @@ extension UserSession {
     /// - Throws: `profileNotFound`.
     public func profile(of uid: String) async throws(WorkNowError) -> Usuario {
         let reference = try userReference(uid)
-        do {
+        return try await WorkNowError.mapping {
             let snapshot = try await reference.getDocument()
             guard snapshot.exists else { throw WorkNowError.profileNotFound(uid: uid) }
             return try snapshot.decoded(as: Usuario.self)
-        } catch {
-            throw WorkNowError(error)
         }
     }
 
     /// Subscribe to trades: replaces the trades the user works in (both `oficios` and `trades`).
     /// Requests of a trade reach the user's open-requests listener from the next update on.
     public func subscribe(to trades: Set<Oficio>) async throws(WorkNowError) -> Usuario {
-        do {
+        try await WorkNowError.mapping {
             try await userReference(uid).updateData([
                 "oficios": OficioSeleccion.list(selecting: trades).map {
                     ["nombre": $0.nombre, "selected": $0.selected]
                 },
                 "trades": trades.sorted().map(\.rawValue),
             ])
-        } catch {
-            throw WorkNowError(error)
         }
         return try await ownProfile()
     }
@@ -44,13 +40,11 @@ extension UserSession {
     {
         let place = try FieldCheck.location(latitude: latitude, longitude: longitude)
         let radius = try FieldCheck.radius(radiusKm)
-        do {
+        try await WorkNowError.mapping {
             try await userReference(uid).updateData([
                 "latitude": String(place.latitude), "longitude": String(place.longitude),
                 "location": try GeoPoint(latitude: place.latitude, longitude: place.longitude), "radiusKm": radius,
             ])
-        } catch {
-            throw WorkNowError(error)
         }
         return try await ownProfile()
     }
@@ -60,10 +54,8 @@ extension UserSession {
     /// - Throws: `invalidField("telefono", …)`.
     public func updatePhone(_ telefono: String?) async throws(WorkNowError) -> Usuario {
         let phone = try telefono.flatMap(FieldCheck.phone)
-        do {
+        try await WorkNowError.mapping {
             try await userReference(uid).updateData(["telefono": phone.map { $0 as Any } ?? FieldValue.delete()])
-        } catch {
-            throw WorkNowError(error)
         }
         return try await ownProfile()
     }
@@ -74,10 +66,8 @@ extension UserSession {
         let password = try FieldCheck.password(newPassword)
         guard password == repeated else { throw .passwordsDoNotMatch }
         _ = try db()
-        do {
+        try await WorkNowError.mapping {
             try await account.changePassword(to: password)
-        } catch {
-            throw WorkNowError(error)
         }
     }
 }

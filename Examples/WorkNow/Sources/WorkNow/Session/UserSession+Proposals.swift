@@ -54,15 +54,13 @@ extension UserSession {
     /// The open direct hires of `worker` by `client`, newest first (equality filters only: no
     /// composite index).
     private func openHires(client: String, worker: String) async throws(WorkNowError) -> [Solicitud] {
-        do {
+        return try await WorkNowError.mapping {
             return try await db().collection(Collections.requests)
                 .whereField("client", isEqualTo: client)
                 .whereField("worker", isEqualTo: worker)
                 .whereField("status", isEqualTo: RequestStatus.open.rawValue)
                 .getDocuments().decoded(as: Solicitud.self)
                 .sorted(by: Self.newestFirst)
-        } catch {
-            throw WorkNowError(error)
         }
     }
 

@@ -44,21 +44,17 @@ extension UserSession {
     /// The ratings `uid` received (screens 9 and 12: the comments on their profile).
     public func ratings(of uid: String) async throws(WorkNowError) -> [Valoracion] {
         guard FieldCheck.identifier(uid) else { throw .profileNotFound(uid: uid) }
-        do {
+        return try await WorkNowError.mapping {
             return try await db().collection(Collections.ratings).whereField("ratee", isEqualTo: uid)
                 .getDocuments().decoded(as: Valoracion.self)
-        } catch {
-            throw WorkNowError(error)
         }
     }
 
     /// The ratings given for the job of request `requestID` (at most one per party).
     func ratings(forJob requestID: String) async throws(WorkNowError) -> [Valoracion] {
-        do {
+        return try await WorkNowError.mapping {
             return try await db().collection(Collections.ratings).whereField("requestId", isEqualTo: requestID)
                 .getDocuments().decoded(as: Valoracion.self)
-        } catch {
-            throw WorkNowError(error)
         }
     }
 

@@ -52,23 +52,19 @@ extension UserSession {
 
     /// Workers: the alerts the fan-out trigger wrote for new requests in range, newest first.
     public func myAlerts() async throws(WorkNowError) -> [RequestAlert] {
-        do {
+        return try await WorkNowError.mapping {
             return try await db().collection(Collections.alerts(of: uid)).order(by: "createdAt", descending: true)
                 .getDocuments().decoded(as: RequestAlert.self)
-        } catch {
-            throw WorkNowError(error)
         }
     }
 
     /// The signed-in user's own requests, newest first (index `client ASC, createdAt DESC`).
     public func myRequests() async throws(WorkNowError) -> [Solicitud] {
-        do {
+        return try await WorkNowError.mapping {
             return try await db().collection(Collections.requests)
                 .whereField("client", isEqualTo: uid)
                 .order(by: "createdAt", descending: true)
                 .getDocuments().decoded(as: Solicitud.self)
-        } catch {
-            throw WorkNowError(error)
         }
     }
 
@@ -178,15 +174,13 @@ extension UserSession {
         // Read first outside the transaction: a request the rules hide reads as not found.
         _ = try await request(id)
         let myUID = uid
-        do {
+        try await WorkNowError.mapping {
             try await db().runTransaction { transaction in
                 let snapshot = try transaction.getDocument(reference)
                 guard snapshot.exists else { throw WorkNowError.requestNotFound(id: id) }
                 let update = try fields(try snapshot.decoded(as: Solicitud.self), myUID)
                 transaction.updateData(update, forDocument: reference)
             }
-        } catch {
-            throw WorkNowError(error)
         }
         return try await request(id)
     }

@@ -54,7 +54,7 @@ public final class WorkNow: Sendable {
     /// - Throws: `invalidField`, `passwordTooShort`, `invalidRadius`, `emailAlreadyInUse`.
     public func register(_ form: RegistrationForm) async throws(WorkNowError) -> Account {
         let valid = try form.validated()
-        do {
+        return try await WorkNowError.mapping {
             return try await backend.accounts.register(
                 email: valid.email, password: valid.password, through: backend.admin
             ) { user, account in
@@ -66,8 +66,6 @@ public final class WorkNow: Sendable {
                     radiusKm: valid.radiusKm, ratingSum: 0, ratingCount: 0, telefono: valid.telefono)
                 try await user.collection(Collections.users).document(account.uid).setData(from: profile)
             }
-        } catch {
-            throw WorkNowError(error)
         }
     }
 
@@ -80,10 +78,8 @@ public final class WorkNow: Sendable {
         } catch {
             throw .wrongCredentials
         }
-        do {
+        return try await WorkNowError.mapping {
             return try await backend.accounts.signIn(email: normalized, password: password)
-        } catch {
-            throw WorkNowError(error)
         }
     }
 
