@@ -44,6 +44,25 @@ struct RecentMessagesRulesTests {
         try await assertFails {
             try await rules.carol.document("recent_messages/alice/messages/carol").setData(unnamed)
         }
+        // Carol cannot appear in Alice's list under another name or picture.
+        try await assertFails {
+            try await rules.carol.document("recent_messages/alice/messages/carol").setData(
+                RulesFixture.recent(from: "carol", to: "alice", other: "Bob"))
+        }
+        var otherPicture = RulesFixture.recent(from: "carol", to: "alice", other: "Carol")
+        otherPicture["profileImage"] = "images/someone-else.jpg"
+        try await assertFails {
+            try await rules.carol.document("recent_messages/alice/messages/carol").setData(otherPicture)
+        }
+        // Her own entry shows the partner's profile, not hers.
+        try await assertSucceeds {
+            try await rules.carol.document("recent_messages/carol/messages/alice").setData(
+                RulesFixture.recent(from: "carol", to: "alice", other: "Alice"))
+        }
+        try await assertFails {
+            try await rules.carol.document("recent_messages/carol/messages/alice").setData(
+                RulesFixture.recent(from: "carol", to: "alice", other: "Carol"))
+        }
         var deviceClock = RulesFixture.recent(from: "carol", to: "alice", other: "Carol")
         deviceClock["timestamp"] = Timestamp()
         try await assertFails {

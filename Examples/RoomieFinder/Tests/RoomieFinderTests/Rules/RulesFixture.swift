@@ -22,6 +22,7 @@ struct RulesFixture {
         try await env.withSecurityRulesDisabled { admin in
             try await admin.document("Perfiles/alice").setData(Self.profile("alice", "Alice"))
             try await admin.document("Perfiles/bob").setData(Self.profile("bob", "Bob"))
+            try await admin.document("Perfiles/carol").setData(Self.profile("carol", "Carol"))
             try await admin.document("Anuncios/ad-alice").setData(
                 Self.ad(owner: "alice", time: FieldValue.serverTimestamp()))
             try await admin.document("Anuncios/ad-bob").setData(
@@ -58,11 +59,12 @@ struct RulesFixture {
         ["fromID": from, "toID": to, "text": text, "timestamp": time]
     }
 
-    /// A recent-message entry showing `other`'s name, stamped with the server time.
+    /// A recent-message entry showing `other`'s name (as `profile(_:_:)` stores it, with no
+    /// picture: the default avatar), stamped with the server time.
     static func recent(from: String, to: String, other: String, text: String = "Hola") -> [String: Any] {
         [
             "fromID": from, "toID": to, "text": text, "timestamp": FieldValue.serverTimestamp(),
-            "nombre": other, "apellido": "Test", "profileImage": "images/\(other).jpg",
+            "nombre": other, "apellido": "Test", "profileImage": Collections.defaultAvatar,
         ]
     }
 }

@@ -130,6 +130,10 @@ struct ChatsRulesTests {
             try await rules.alice.document("\(Self.messages)/m4").setData(
                 RulesFixture.message(from: "alice", text: "  ", time: now))
         }
+        // The name Bobby reads is Alice's own profile name, never one she picks.
+        var impostor = RulesFixture.message(from: "alice", time: now)
+        impostor["senderName"] = "Bobby"
+        try await assertFails { try await rules.alice.document("\(Self.messages)/m7").setData(impostor) }
         try await assertFails {
             try await rules.alice.document("\(Self.messages)/m5").setData(
                 RulesFixture.message(from: "alice", time: Timestamp()))
