@@ -22,12 +22,15 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## test: the whole test suite (what CI runs): the public-surface count, Swift tests, then the official
+## test: the whole test suite (what CI runs): the public-surface count, the library's Swift tests, the
+## example apps' package (Examples/Package.swift, which depends on the library by path), then the official
 ## Python client against `hearth serve` (a venv with the pinned google-cloud-firestore under .build/pyenv)
 test: deps
 	Tests/public-surface.sh
 	$(SWIFT) build --build-tests
 	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" $(SWIFT) test --skip-build
+	$(SWIFT) build --package-path Examples --build-tests
+	$(SWIFT) test --package-path Examples --skip-build
 	HEARTH_BIN="$$($(SWIFT) build --show-bin-path)/hearth" Tests/python/run.sh
 
 ## soak: the long reliability runs (specs/reliability.md; `make test` runs the short ones): 1,000
@@ -88,29 +91,29 @@ serve-debug: deps
 
 ## demo: the RoomieFinder example's scripted session on $(DATA)-roomiefinder
 demo: deps
-	$(SWIFT) run roomiefinder-demo --data $(DATA)-roomiefinder
+	$(SWIFT) run --package-path Examples roomiefinder-demo --data $(DATA)-roomiefinder
 
 ## demo-worknow: the WorkNow example's scripted session on $(DATA)-worknow
 demo-worknow: deps
-	$(SWIFT) run worknow-demo --data $(DATA)-worknow
+	$(SWIFT) run --package-path Examples worknow-demo --data $(DATA)-worknow
 
 ## demo-giftworld: the Giftworld example's scripted session on $(DATA)-giftworld
 demo-giftworld: deps
-	$(SWIFT) run giftworld-demo --data $(DATA)-giftworld
+	$(SWIFT) run --package-path Examples giftworld-demo --data $(DATA)-giftworld
 
 ## demo-komunit: the Komunit example's scripted session on $(DATA)-komunit
 demo-komunit: deps
-	$(SWIFT) run komunit-demo --data $(DATA)-komunit
+	$(SWIFT) run --package-path Examples komunit-demo --data $(DATA)-komunit
 
 ## demo-medspace: the Medspace example's scripted session on $(DATA)-medspace
 demo-medspace: deps
-	$(SWIFT) run medspace-demo --data $(DATA)-medspace
+	$(SWIFT) run --package-path Examples medspace-demo --data $(DATA)-medspace
 
 ## bench: release-build benchmarks, JSON written to bench.json (the example apps' workloads to bench-apps.json)
 bench: deps
 	$(SWIFT) build -c release --product hearth  # the wire rounds' `hearth serve` rows run it
 	$(SWIFT) run -c release hearth-bench --json bench.json
-	$(SWIFT) run -c release hearth-bench-apps --json bench-apps.json
+	$(SWIFT) run -c release --package-path Examples hearth-bench-apps --json bench-apps.json
 
 ## bench-client: end-to-end figures through the official Python client against a release `hearth serve`
 bench-client: deps
@@ -128,10 +131,10 @@ bench-transfer-memory: deps
 bench-quick: deps
 	$(SWIFT) build -c release --product hearth
 	$(SWIFT) run -c release hearth-bench --quick --json bench-quick.json
-	$(SWIFT) run -c release hearth-bench-apps --quick --json bench-apps-quick.json
+	$(SWIFT) run -c release --package-path Examples hearth-bench-apps --quick --json bench-apps-quick.json
 
 clean:
-	rm -rf .build
+	rm -rf .build Examples/.build
 
 ## demo-web: RoomieFinder's screens as a web page (Examples/RoomieFinder/Web, the Firebase JS SDK 12.9.0 from Google's
 ## CDN) against a debug `hearth serve` with the app's rules and indexes on $(DATA)-roomiefinder-web, Firestore on

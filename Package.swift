@@ -19,13 +19,9 @@ let package = Package(
         .library(name: "HearthServer", targets: ["HearthServer"]),
         .library(name: "HearthAuth", targets: ["HearthAuth"]),
         .executable(name: "hearth", targets: ["hearth"]),
-        .executable(name: "roomiefinder-demo", targets: ["roomiefinder-demo"]),
-        .executable(name: "worknow-demo", targets: ["worknow-demo"]),
-        .executable(name: "giftworld-demo", targets: ["giftworld-demo"]),
-        .executable(name: "komunit-demo", targets: ["komunit-demo"]),
-        .executable(name: "medspace-demo", targets: ["medspace-demo"]),
         .executable(name: "hearth-bench", targets: ["HearthBench"]),
-        .executable(name: "hearth-bench-apps", targets: ["hearth-bench-apps"]),
+        // What the example apps' benchmark (Examples/Package.swift) reports its rows with.
+        .library(name: "BenchSupport", targets: ["BenchSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
@@ -107,64 +103,6 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSettings),
-        // Shared by the example apps: one client of Hearth Auth, and demo narration.
-        .target(
-            name: "ExampleSupport",
-            dependencies: ["Hearth"],
-            path: "Examples/Support/Sources/ExampleSupport", swiftSettings: strictSettings),
-        .testTarget(
-            name: "ExampleSupportTests", dependencies: ["ExampleSupport", "Hearth", "HearthTesting"],
-            path: "Examples/Support/Tests/ExampleSupportTests", swiftSettings: strictSettings),
-        .target(
-            name: "RoomieFinder", dependencies: ["Hearth", "ExampleSupport"],
-            path: "Examples/RoomieFinder/Sources/RoomieFinder",
-            resources: [.copy("Resources/firestore.rules"), .copy("Resources/firestore.indexes.json")], swiftSettings: strictSettings),
-        .executableTarget(
-            name: "roomiefinder-demo", dependencies: ["RoomieFinder", "Hearth", "ExampleSupport"],
-            path: "Examples/RoomieFinder/Sources/roomiefinder-demo", swiftSettings: strictSettings),
-        .testTarget(
-            name: "RoomieFinderTests", dependencies: ["RoomieFinder", "Hearth", "HearthTesting", "ExampleSupport"],
-            path: "Examples/RoomieFinder/Tests/RoomieFinderTests", swiftSettings: strictSettings),
-        .target(
-            name: "WorkNow", dependencies: ["Hearth", "ExampleSupport"],
-            path: "Examples/WorkNow/Sources/WorkNow",
-            resources: [.copy("Resources/firestore.rules"), .copy("Resources/firestore.indexes.json")], swiftSettings: strictSettings),
-        .executableTarget(
-            name: "worknow-demo", dependencies: ["WorkNow", "Hearth", "ExampleSupport"],
-            path: "Examples/WorkNow/Sources/worknow-demo", swiftSettings: strictSettings),
-        .testTarget(
-            name: "WorkNowTests", dependencies: ["WorkNow", "Hearth", "HearthTesting", "ExampleSupport"],
-            path: "Examples/WorkNow/Tests/WorkNowTests", swiftSettings: strictSettings),
-        .target(
-            name: "Giftworld", dependencies: ["Hearth", "ExampleSupport"],
-            path: "Examples/Giftworld/Sources/Giftworld",
-            resources: [.copy("Resources/firestore.rules")], swiftSettings: strictSettings),
-        .executableTarget(
-            name: "giftworld-demo", dependencies: ["Giftworld", "Hearth", "ExampleSupport"],
-            path: "Examples/Giftworld/Sources/giftworld-demo", swiftSettings: strictSettings),
-        .testTarget(
-            name: "GiftworldTests", dependencies: ["Giftworld", "Hearth", "HearthTesting", "ExampleSupport"],
-            path: "Examples/Giftworld/Tests/GiftworldTests", swiftSettings: strictSettings),
-        .target(
-            name: "Komunit", dependencies: ["Hearth", "ExampleSupport"],
-            path: "Examples/Komunit/Sources/Komunit",
-            resources: [.copy("Resources/firestore.rules"), .copy("Resources/firestore.indexes.json")], swiftSettings: strictSettings),
-        .executableTarget(
-            name: "komunit-demo", dependencies: ["Komunit", "Hearth", "ExampleSupport"],
-            path: "Examples/Komunit/Sources/komunit-demo", swiftSettings: strictSettings),
-        .testTarget(
-            name: "KomunitTests", dependencies: ["Komunit", "Hearth", "HearthTesting", "ExampleSupport"],
-            path: "Examples/Komunit/Tests/KomunitTests", swiftSettings: strictSettings),
-        .target(
-            name: "Medspace", dependencies: ["Hearth", "ExampleSupport"],
-            path: "Examples/Medspace/Sources/Medspace",
-            resources: [.copy("Resources/firestore.rules"), .copy("Resources/firestore.indexes.json")], swiftSettings: strictSettings),
-        .executableTarget(
-            name: "medspace-demo", dependencies: ["Medspace", "Hearth", "ExampleSupport"],
-            path: "Examples/Medspace/Sources/medspace-demo", swiftSettings: strictSettings),
-        .testTarget(
-            name: "MedspaceTests", dependencies: ["Medspace", "Hearth", "HearthTesting", "ExampleSupport"],
-            path: "Examples/Medspace/Tests/MedspaceTests", swiftSettings: strictSettings),
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
@@ -215,10 +153,6 @@ let package = Package(
         ),
         // Package-level: a benchmark's result row, its timing and its report (shared by both bench executables).
         .target(name: "BenchSupport", path: "Benchmarks/BenchSupport", swiftSettings: strictSettings),
-        // The example apps' workloads, apart from `hearth-bench` so the engine's benchmarks never build the apps.
-        .executableTarget(
-            name: "hearth-bench-apps", dependencies: ["BenchSupport", "Hearth", "Komunit", "Medspace"],
-            path: "Examples/Bench/Sources/hearth-bench-apps", swiftSettings: strictSettings),
         // A crash-test driver: commits forever and reports each durable commit; tests kill it.
         .executableTarget(
             name: "hearth-write-loop", dependencies: ["HearthCore"], path: "Tests/HearthWriteLoop",
