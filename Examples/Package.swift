@@ -11,6 +11,36 @@ let strictSettings: [SwiftSetting] = [
 /// The five example apps, their demos, tests and benchmark: a package of their own that depends on
 /// Hearth by path, as an app of yours would depend on it, so the root `Package.swift` stays the
 /// library's. `make demo-<app>` runs a demo; `make test` builds and tests this package too.
+let hearth = Target.Dependency.product(name: "Hearth", package: "Hearth")
+let hearthTesting = Target.Dependency.product(name: "HearthTesting", package: "Hearth")
+
+extension Array where Element == Target {
+    /// An app's three targets: the library in `<App>/Sources/<App>` (with the files it ships, e.g.
+    /// `firestore.rules`, as resources from its `Resources/`), its demo executable and its tests.
+    static func app(_ name: String, demo: String, ships files: [String]) -> [Target] {
+        [
+            .target(
+                name: name, dependencies: [hearth, "ExampleSupport"], path: "\(name)/Sources/\(name)",
+                resources: files.map { .copy("Resources/\($0)") }, swiftSettings: strictSettings),
+            .executableTarget(
+                name: demo, dependencies: [.target(name: name), hearth, "ExampleSupport"],
+                path: "\(name)/Sources/\(demo)", swiftSettings: strictSettings),
+            .testTarget(
+                name: "\(name)Tests", dependencies: [.target(name: name), hearth, hearthTesting, "ExampleSupport"],
+                path: "\(name)/Tests/\(name)Tests", swiftSettings: strictSettings),
+        ]
+    }
+}
+
+/// The five apps.
+let apps: [[Target]] = [
+    .app("RoomieFinder", demo: "roomiefinder-demo", ships: ["firestore.rules", "firestore.indexes.json"]),
+    .app("WorkNow", demo: "worknow-demo", ships: ["firestore.rules", "firestore.indexes.json"]),
+    .app("Giftworld", demo: "giftworld-demo", ships: ["firestore.rules"]),
+    .app("Komunit", demo: "komunit-demo", ships: ["firestore.rules", "firestore.indexes.json"]),
+    .app("Medspace", demo: "medspace-demo", ships: ["firestore.rules", "firestore.indexes.json"]),
+]
+
 let package = Package(
     name: "HearthExamples",
     platforms: [.macOS(.v15)],
@@ -29,65 +59,17 @@ let package = Package(
         // Shared by the example apps: one client of Hearth Auth, and demo narration.
         .target(
             name: "ExampleSupport",
-            dependencies: [.product(name: "Hearth", package: "Hearth")],
+            dependencies: [hearth],
             path: "Support/Sources/ExampleSupport", swiftSettings: strictSettings),
         .testTarget(
-            name: "ExampleSupportTests", dependencies: ["ExampleSupport", .product(name: "Hearth", package: "Hearth"), .product(name: "HearthTesting", package: "Hearth")],
+            name: "ExampleSupportTests", dependencies: ["ExampleSupport", hearth, hearthTesting],
             path: "Support/Tests/ExampleSupportTests", swiftSettings: strictSettings),
-        .target(
-            name: "RoomieFinder", dependencies: [.product(name: "Hearth", package: "Hearth"), "ExampleSupport"],
-            path: "RoomieFinder/Sources/RoomieFinder",
-            resources: [.copy("Resources/firestore.rules"), .copy("Resources/firestore.indexes.json")], swiftSettings: strictSettings),
-        .executableTarget(
-            name: "roomiefinder-demo", dependencies: ["RoomieFinder", .product(name: "Hearth", package: "Hearth"), "ExampleSupport"],
-            path: "RoomieFinder/Sources/roomiefinder-demo", swiftSettings: strictSettings),
-        .testTarget(
-            name: "RoomieFinderTests", dependencies: ["RoomieFinder", .product(name: "Hearth", package: "Hearth"), .product(name: "HearthTesting", package: "Hearth"), "ExampleSupport"],
-            path: "RoomieFinder/Tests/RoomieFinderTests", swiftSettings: strictSettings),
-        .target(
-            name: "WorkNow", dependencies: [.product(name: "Hearth", package: "Hearth"), "ExampleSupport"],
-            path: "WorkNow/Sources/WorkNow",
-            resources: [.copy("Resources/firestore.rules"), .copy("Resources/firestore.indexes.json")], swiftSettings: strictSettings),
-        .executableTarget(
-            name: "worknow-demo", dependencies: ["WorkNow", .product(name: "Hearth", package: "Hearth"), "ExampleSupport"],
-            path: "WorkNow/Sources/worknow-demo", swiftSettings: strictSettings),
-        .testTarget(
-            name: "WorkNowTests", dependencies: ["WorkNow", .product(name: "Hearth", package: "Hearth"), .product(name: "HearthTesting", package: "Hearth"), "ExampleSupport"],
-            path: "WorkNow/Tests/WorkNowTests", swiftSettings: strictSettings),
-        .target(
-            name: "Giftworld", dependencies: [.product(name: "Hearth", package: "Hearth"), "ExampleSupport"],
-            path: "Giftworld/Sources/Giftworld",
-            resources: [.copy("Resources/firestore.rules")], swiftSettings: strictSettings),
-        .executableTarget(
-            name: "giftworld-demo", dependencies: ["Giftworld", .product(name: "Hearth", package: "Hearth"), "ExampleSupport"],
-            path: "Giftworld/Sources/giftworld-demo", swiftSettings: strictSettings),
-        .testTarget(
-            name: "GiftworldTests", dependencies: ["Giftworld", .product(name: "Hearth", package: "Hearth"), .product(name: "HearthTesting", package: "Hearth"), "ExampleSupport"],
-            path: "Giftworld/Tests/GiftworldTests", swiftSettings: strictSettings),
-        .target(
-            name: "Komunit", dependencies: [.product(name: "Hearth", package: "Hearth"), "ExampleSupport"],
-            path: "Komunit/Sources/Komunit",
-            resources: [.copy("Resources/firestore.rules"), .copy("Resources/firestore.indexes.json")], swiftSettings: strictSettings),
-        .executableTarget(
-            name: "komunit-demo", dependencies: ["Komunit", .product(name: "Hearth", package: "Hearth"), "ExampleSupport"],
-            path: "Komunit/Sources/komunit-demo", swiftSettings: strictSettings),
-        .testTarget(
-            name: "KomunitTests", dependencies: ["Komunit", .product(name: "Hearth", package: "Hearth"), .product(name: "HearthTesting", package: "Hearth"), "ExampleSupport"],
-            path: "Komunit/Tests/KomunitTests", swiftSettings: strictSettings),
-        .target(
-            name: "Medspace", dependencies: [.product(name: "Hearth", package: "Hearth"), "ExampleSupport"],
-            path: "Medspace/Sources/Medspace",
-            resources: [.copy("Resources/firestore.rules"), .copy("Resources/firestore.indexes.json")], swiftSettings: strictSettings),
-        .executableTarget(
-            name: "medspace-demo", dependencies: ["Medspace", .product(name: "Hearth", package: "Hearth"), "ExampleSupport"],
-            path: "Medspace/Sources/medspace-demo", swiftSettings: strictSettings),
-        .testTarget(
-            name: "MedspaceTests", dependencies: ["Medspace", .product(name: "Hearth", package: "Hearth"), .product(name: "HearthTesting", package: "Hearth"), "ExampleSupport"],
-            path: "Medspace/Tests/MedspaceTests", swiftSettings: strictSettings),
-
+    ]
+    + apps.flatMap { $0 }
+    + [
         // The example apps' workloads, apart from `hearth-bench` so the engine's benchmarks never build the apps.
         .executableTarget(
-            name: "hearth-bench-apps", dependencies: [.product(name: "BenchSupport", package: "Hearth"), .product(name: "Hearth", package: "Hearth"), "Komunit", "Medspace"],
+            name: "hearth-bench-apps", dependencies: [.product(name: "BenchSupport", package: "Hearth"), hearth, "Komunit", "Medspace"],
             path: "Bench/Sources/hearth-bench-apps", swiftSettings: strictSettings),
     ]
 )

@@ -9,19 +9,8 @@ extension Query {
     public func liveValues<T: Decodable & Sendable, Failure: ExampleAppError>(
         as type: T.Type, failing: Failure.Type
     ) -> AsyncThrowingStream<[T], any Error> {
-        AsyncThrowingStream { continuation in
-            let registration = addSnapshotListener { snapshot, error in
-                guard let snapshot else {
-                    continuation.finish(throwing: Failure(mapping: error ?? FirestoreError(.unknown, "The listener ended.")))
-                    return
-                }
-                do throws(Failure) {
-                    continuation.yield(try snapshot.decoded(as: type, failing: failing))
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in registration.remove() }
+        liveStream(failing: failing, listen: { addSnapshotListener($0) }) { snapshot throws(Failure) in
+            try snapshot.decoded(as: type, failing: failing)
         }
     }
 }
@@ -32,24 +21,33 @@ extension DocumentReference {
     public func liveValue<T: Decodable & Sendable, Failure: ExampleAppError>(
         as type: T.Type, failing: Failure.Type
     ) -> AsyncThrowingStream<T?, any Error> {
-        AsyncThrowingStream { continuation in
-            let registration = addSnapshotListener { snapshot, error in
-                guard let snapshot else {
-                    continuation.finish(throwing: Failure(mapping: error ?? FirestoreError(.unknown, "The listener ended.")))
-                    return
-                }
-                guard snapshot.exists else {
-                    continuation.yield(nil)
-                    return
-                }
-                do throws(Failure) {
-                    continuation.yield(try snapshot.decoded(as: type, failing: failing))
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in registration.remove() }
+        liveStream(failing: failing, listen: { addSnapshotListener($0) }) { snapshot throws(Failure) in
+            snapshot.exists ? try snapshot.decoded(as: type, failing: failing) : nil
         }
+    }
+}
+
+/// A stream fed by the snapshot listener `listen` starts (now, so what is committed after the call
+/// reaches it): each snapshot through `decode`; a listener error or a decoding failure ends it with
+/// the app's error (`Failure.mapped`); ending the stream removes the listener.
+private func liveStream<Snapshot: Sendable, Element: Sendable, Failure: ExampleAppError>(
+    failing: Failure.Type,
+    listen: (@escaping @Sendable (Snapshot?, (any Error)?) -> Void) -> any ListenerRegistration,
+    decode: @escaping @Sendable (Snapshot) throws(Failure) -> Element
+) -> AsyncThrowingStream<Element, any Error> {
+    AsyncThrowingStream { continuation in
+        let registration = listen { snapshot, error in
+            guard let snapshot else {
+                continuation.finish(throwing: Failure.mapped(error ?? FirestoreError(.unknown, "The listener ended.")))
+                return
+            }
+            do throws(Failure) {
+                continuation.yield(try decode(snapshot))
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in registration.remove() }
     }
 }
 
