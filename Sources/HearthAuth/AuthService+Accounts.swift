@@ -133,7 +133,7 @@ extension AuthService {
             let providers = user.providerUserInfo
             if !providers.isEmpty { response["providerUserInfo"] = .array(providers) }
             if revoked, let provider, !caller.privileged || stored != nil {
-                response.merge(Self.tokenFields(self.issueTokens(&user, caller: caller, provider: provider))) { $1 }
+                response.merge(Self.tokenFields(self.issueTokens(&user, caller: caller, provider: provider, newSession: true))) { $1 }
             }
             try tables.put(user)
             return .object(response)

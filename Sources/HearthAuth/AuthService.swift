@@ -99,14 +99,19 @@ public final class AuthService: Sendable {
         return user
     }
 
-    /// Issues an ID token and a refresh token for `user` and records the refresh.
+    /// Issues an ID token and a refresh token for `user` and records the refresh. `newSession` (a
+    /// password or e-mail change, which revokes the sessions before it) makes the session begin now,
+    /// so its ID token differs from one issued earlier in the same second, which the SDK would keep
+    /// together with the revoked refresh token.
     func issueTokens(
-        _ user: inout AuthUser, caller: AuthCaller, provider: String, extraClaims: [String: AuthJSON] = [:]
+        _ user: inout AuthUser, caller: AuthCaller, provider: String, extraClaims: [String: AuthJSON] = [:],
+        newSession: Bool = false
     ) -> (idToken: String, refreshToken: String) {
         let moment = now()
         user.lastRefreshAt = moment
         let idToken = AuthTokens.idToken(
-            for: user, project: caller.project, provider: provider, extraClaims: extraClaims, now: moment / 1000)
+            for: user, project: caller.project, provider: provider, extraClaims: extraClaims, now: moment / 1000,
+            authTime: newSession ? moment / 1000 : nil)
         let refresh = AuthTokens.refreshToken(
             .init(localId: user.localID, provider: provider, extraClaims: extraClaims, projectId: caller.project,
                   issuedAt: moment / 1000))

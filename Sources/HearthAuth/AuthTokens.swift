@@ -15,9 +15,11 @@ enum AuthTokens {
         "at_hash", "c_hash",
     ]
 
-    /// An ID token for `user`, signed in through `provider`, with `extraClaims` from a custom token.
+    /// An ID token for `user`, signed in through `provider`, with `extraClaims` from a custom token;
+    /// `authTime` (seconds) is when its session began, the last sign-in when not given.
     static func idToken(
-        for user: AuthUser, project: String, provider: String, extraClaims: [String: AuthJSON], now: Int64
+        for user: AuthUser, project: String, provider: String, extraClaims: [String: AuthJSON], now: Int64,
+        authTime: Int64? = nil
     ) -> String {
         var claims: [String: AuthJSON] = [:]
         if let name = user.displayName { claims["name"] = .string(name) }
@@ -30,7 +32,7 @@ enum AuthTokens {
         }
         if let phone = user.phoneNumber { claims["phone_number"] = .string(phone) }
         if provider == "anonymous" { claims["provider_id"] = "anonymous" }
-        claims["auth_time"] = .integer((user.lastLoginAt ?? user.lastRefreshAt ?? now * 1000) / 1000)
+        claims["auth_time"] = .integer(authTime ?? (user.lastLoginAt ?? user.lastRefreshAt ?? now * 1000) / 1000)
         claims["user_id"] = .string(user.localID)
         claims["firebase"] = ["identities": .object(identities(of: user)), "sign_in_provider": .string(provider)]
         claims["iat"] = .integer(now)

@@ -96,6 +96,24 @@ struct AuthServiceTests {
         #expect(try auth.app(.lookup, ["idToken": again["idToken"]])["users"]?.elements?.count == 1)
     }
 
+    @Test("a password change in the second of the last refresh still hands out a new ID token, whose refresh token works")
+    func passwordChangeInTheSecondOfARefresh() throws {
+        let auth = try AuthFixture()
+        defer { auth.close() }
+        let made = try auth.app(.signUp, ["email": "p@x.io", "password": "secret1"])
+        auth.clock.advance(milliseconds: 1_200)
+        let refreshed = try auth.app(.refreshToken, ["grant_type": "refresh_token", "refresh_token": made["refreshToken"]])
+        auth.clock.advance(milliseconds: 300)
+        let changed = try auth.app(.update, ["idToken": refreshed["id_token"], "password": "secret2", "returnSecureToken": true])
+        // The SDK keeps its refresh token when the new ID token equals the one it holds.
+        #expect(changed["idToken"] != nil && changed["idToken"] != refreshed["id_token"])
+        #expect(AuthFixture.claims(changed["idToken"]?.string)["auth_time"]?.integer == 1_800_000_001)
+        #expect(auth.failure { try auth.app(.refreshToken, ["grant_type": "refresh_token", "refresh_token": made["refreshToken"]]) }
+            == "TOKEN_EXPIRED")
+        let after = try auth.app(.refreshToken, ["grant_type": "refresh_token", "refresh_token": changed["refreshToken"]])
+        #expect(AuthFixture.claims(after["id_token"]?.string)["sub"] == made["localId"])
+    }
+
     @Test("a password reset goes through the recorded code; codes are used up")
     func passwordReset() throws {
         let auth = try AuthFixture()

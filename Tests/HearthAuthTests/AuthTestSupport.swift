@@ -8,6 +8,7 @@ final class ManualMilliseconds: Sendable {
     init(_ start: Int64 = 1_800_000_000_000) { value = Mutex(start) }
     var now: Int64 { value.withLock { $0 } }
     func advance(seconds: Int64) { value.withLock { $0 += seconds * 1000 } }
+    func advance(milliseconds: Int64) { value.withLock { $0 += milliseconds } }
 }
 
 /// A fresh account store in a temporary directory, with a manual clock and cheap password hashes.
