@@ -61,14 +61,4 @@ struct StoreSupportTests {
         #expect(try all.decoded(as: Pet.self, failing: SampleError.self) == [Pet(name: "Rex", age: 3)])
         #expect(try await db.collection("pets").documentCount() == 2)
     }
-
-    @Test func aSessionHandleIsRefusedOnceClosed() throws {
-        let (db, directory) = try Self.scratch()
-        defer { db.close(); try? FileManager.default.removeItem(atPath: directory) }
-        let handle = SessionHandle(db.withAccess(.user(uid: "ana", claims: [:])))
-        #expect(handle.current != nil)
-        handle.close()
-        handle.close()
-        #expect(handle.current == nil)
-    }
 }

@@ -25,7 +25,7 @@ public struct RegistrationForm: Sendable {
 
     /// The form with names trimmed and the email normalized, or the first invalid field.
     func validated() throws(RoomieFinderError) -> RegistrationForm {
-        let email = try EmailAddress.normalized(self.email)
+        let email = try FieldCheck.email(self.email)
         guard password.count >= Self.minimumPasswordLength else {
             throw .invalidField(name: "password", reason: "must have at least \(Self.minimumPasswordLength) characters")
         }

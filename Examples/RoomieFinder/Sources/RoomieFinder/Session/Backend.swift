@@ -4,18 +4,11 @@ import Hearth
 
 /// The trusted side of the app — what Firebase would run as Cloud Functions or the Admin SDK:
 /// the admin handle, which the rules do not judge, and the account store.
-struct Backend: Sendable {
+public struct Backend: Sendable {
     /// Admin access to the app's database.
     let admin: Firestore
     /// The accounts (Hearth Auth on the same data directory).
     let accounts: AppAuth
-
-    /// A handle whose requests come from `account`, judged by the rules (`request.auth.uid`).
-    func handle(for account: Account) async throws(RoomieFinderError) -> Firestore {
-        return try await RoomieFinderError.mapping {
-            return try await account.firestore(on: admin)
-        }
-    }
 
     /// Registers CU-18's clean-up trigger (`onDocumentDeleted` on `Anuncios/{adId}`); it resumes
     /// from its durable cursor, so a clean-up a stopped process left undone runs now.

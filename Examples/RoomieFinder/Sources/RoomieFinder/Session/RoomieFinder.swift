@@ -1,5 +1,9 @@
-import ExampleSupport
+public import ExampleSupport
+import Foundation
 import Hearth
+
+/// How `RoomieFinder` opens its data directory (project `demo-roomiefinder` unless named).
+public typealias RoomieFinderConfiguration = AppConfiguration
 
 /// RoomieFinder's backend on one Hearth data directory: it installs the security rules and indexes,
 /// keeps the local accounts, and opens a `UserSession` for each signed-in user (CU-01, CU-03, CU-04).
@@ -11,40 +15,26 @@ import Hearth
 /// let lucia = try await app.enterApp(as: account)   // every call now runs under the rules as Lucía
 /// ```
 public final class RoomieFinder: Sendable {
-    /// The settings the app was opened with.
-    public let configuration: RoomieFinderConfiguration
-    /// Trusted server-side work (rules, accounts, clean-up triggers); never handed to users.
-    let backend: Backend
-    /// The app's registered triggers (removed by `close()`).
-    private let triggers: [TriggerRegistration]
+    /// `firestore.rules` and `firestore.indexes.json` as shipped (the links beside the README are
+    /// the paths `hearth serve` and deployers use), loaded from the target's resources.
+    public static let files = AppFiles(defaultProjectID: "demo-roomiefinder", bundle: .module, shipsIndexes: true)
+    /// The directory, accounts and triggers underneath.
+    let host: AppHost<RoomieFinderError, Backend>
 
-    /// Opens (creating when needed) the data directory, installs `firestore.rules` and
-    /// `firestore.indexes.json` (queries lacking a declared index fail, as in production, unless
-    /// `requireIndexes` is off) and registers the app's triggers.
+    /// Opens (creating when needed) the data directory, installs the rules and indexes (queries
+    /// lacking a declared index fail, as in production, unless `requireIndexes` is off) and
+    /// registers CU-18's clean-up trigger.
     /// - Throws: `storage` when the directory cannot be opened.
     public init(directory: String, configuration: RoomieFinderConfiguration = RoomieFinderConfiguration())
         async throws(RoomieFinderError)
     {
-        self.configuration = configuration
-        do {
-            let storage = try AppStorage(
-                directory: directory, projectID: configuration.projectID,
-                options: EngineOptions(
-                    durability: configuration.durability, indexes: try RoomieFinderIndexes.configuration(),
-                    requireIndexes: configuration.requireIndexes),
-                rules: RoomieFinderRules.source, passwordIterations: configuration.passwordIterations)
-            backend = Backend(admin: storage.admin, accounts: storage.accounts)
-        } catch {
-            throw RoomieFinderError(error)
-        }
-        do {
-            triggers = try await backend.installTriggers()
-        } catch {
-            backend.admin.close()
-            backend.accounts.close()
-            throw error
-        }
+        host = try await AppHost(
+            directory: directory, configuration: configuration, files: Self.files, services: Backend.init,
+            triggers: { try await $0.installTriggers() })
     }
+
+    /// The settings the app was opened with.
+    public var configuration: RoomieFinderConfiguration { host.configuration }
 
     /// CU-01: validates the sign-up form, creates the account, then — as the new user, under the
     /// rules — its `Perfiles/{uid}` document with `userID`, `nombre`, `apellido` and `fnac`.
@@ -52,56 +42,32 @@ public final class RoomieFinder: Sendable {
     ///   included); `emailAlreadyInUse`.
     public func register(_ form: RegistrationForm) async throws(RoomieFinderError) -> Account {
         let valid = try form.validated()
-        return try await RoomieFinderError.mapping {
-            return try await backend.accounts.register(
-                email: valid.email, password: valid.password, through: backend.admin
-            ) { user, account in
-                let profile = Perfil(
-                    registering: account.uid, nombre: valid.nombre, apellido: valid.apellido, fnac: valid.fnac)
-                try await user.collection(Collections.profiles).document(account.uid).setData(from: profile)
-            }
+        return try await host.register(email: valid.email, password: valid.password) { user, account in
+            let profile = Perfil(registering: account.uid, nombre: valid.nombre, apellido: valid.apellido, fnac: valid.fnac)
+            try await user.collection(Collections.profiles).document(account.uid).setData(from: profile)
         }
     }
 
     /// CU-03: checks the email and password.
     /// - Throws: `wrongCredentials` ("Correo o contraseña incorrectos") for an unknown email or a
-    ///   wrong password; `invalidField` when a field is empty.
+    ///   wrong password; `invalidField` when the password is empty.
     public func signIn(email: String, password: String) async throws(RoomieFinderError) -> Account {
-        let normalized: String
-        do {
-            normalized = try EmailAddress.normalized(email)
-        } catch {
-            throw .wrongCredentials
-        }
         guard !password.isEmpty else { throw .invalidField(name: "password", reason: "required") }
-        return try await RoomieFinderError.mapping {
-            return try await backend.accounts.signIn(email: normalized, password: password)
-        }
+        return try await host.signIn(email: email, password: password)
     }
 
     /// CU-04: enters the app as `account`: a session whose every request runs under the rules
     /// as that user.
     /// - Throws: `profileNotFound` when the account has no profile (its registration failed halfway).
     public func enterApp(as account: Account) async throws(RoomieFinderError) -> UserSession {
-        let session = UserSession(account: account, firestore: try await backend.handle(for: account), backend: backend)
-        do {
-            _ = try await session.ownProfile()
-        } catch {
-            session.signOut()
-            throw error
-        }
-        return session
+        try await host.enter(as: account) { session throws(RoomieFinderError) in _ = try await session.ownProfile() }
     }
 
     /// Counts of what the data directory holds (a backend view, for the demo's summary).
     public func statistics() async throws(RoomieFinderError) -> StoreStatistics {
-        try await backend.statistics()
+        try await host.services.statistics()
     }
 
     /// Closes the backend's handle; sessions keep the directory open until they sign out.
-    public func close() {
-        for trigger in triggers { trigger.remove() }
-        backend.admin.close()
-        backend.accounts.close()
-    }
+    public func close() { host.close() }
 }

@@ -16,7 +16,7 @@ extension UserSession {
     /// index `userID ASC, creadoEn DESC` for it).
     public func ownAds() async throws(RoomieFinderError) -> [Anuncio] {
         return try await RoomieFinderError.mapping {
-            let snapshot = try await db().collection(Collections.ads)
+            let snapshot = try await db.collection(Collections.ads)
                 .whereField("userID", isEqualTo: uid)
                 .order(by: "creadoEn", descending: true)
                 .getDocuments()
@@ -31,7 +31,7 @@ extension UserSession {
         let valid = try form.validated()
         let reference: DocumentReference
         do {
-            reference = try await db().collection(Collections.ads).addDocument(from: Anuncio(userID: uid, form: valid))
+            reference = try await db.collection(Collections.ads).addDocument(from: Anuncio(userID: uid, form: valid))
         } catch {
             throw RoomieFinderError(error)
         }
@@ -45,7 +45,7 @@ extension UserSession {
         let valid = try form.validated()
         _ = try await ad(id)
         try await RoomieFinderError.mapping {
-            try await db().collection(Collections.ads).document(id).updateData([
+            try await db.collection(Collections.ads).document(id).updateData([
                 "barrio": valid.barrio,
                 "tiempoEstancia": valid.tiempoEstancia,
                 "presupuesto": valid.presupuesto,
@@ -63,7 +63,7 @@ extension UserSession {
         guard confirmed else { return .cancelled }
         _ = try await ad(id)
         try await RoomieFinderError.mapping {
-            try await db().collection(Collections.ads).document(id).delete()
+            try await db.collection(Collections.ads).document(id).delete()
         }
         try await backend.triggersSettled()
         return .deleted

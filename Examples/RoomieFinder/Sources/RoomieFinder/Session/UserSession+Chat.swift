@@ -9,7 +9,7 @@ extension UserSession {
         try checkPartner(partnerID)
         let partner = try await profile(of: partnerID)
         return try await RoomieFinderError.mapping {
-            let first = try await db().collection(Collections.chat(owner: uid, other: partnerID)).limit(to: 1)
+            let first = try await db.collection(Collections.chat(owner: uid, other: partnerID)).limit(to: 1)
                 .getDocuments()
             return Conversation(partner: partner, hasMessages: !first.isEmpty)
         }
@@ -25,7 +25,6 @@ extension UserSession {
         try checkPartner(partnerID)
         let me = try await ownProfile()
         let partner = try await profile(of: partnerID)
-        let db = try db()
         let mine = db.collection(Collections.chat(owner: uid, other: partnerID)).document()
         let theirs = db.collection(Collections.chat(owner: partnerID, other: uid)).document(mine.documentID)
         let message = MensajeChat(from: uid, to: partnerID, text: text)
@@ -48,13 +47,9 @@ extension UserSession {
     /// every commit that changes it, so a new message moves its conversation to the top
     /// (`for try await chats in session.chats()`; leaving the loop stops listening).
     public func chats() -> AsyncThrowingStream<[MensajeReciente], any Error> {
-        do {
-            return try db().collection(Collections.recentEntries(owner: uid))
-                .order(by: "timestamp", descending: true)
-                .liveValues(as: MensajeReciente.self, failing: RoomieFinderError.self)
-        } catch {
-            return .failed(error)
-        }
+        db.collection(Collections.recentEntries(owner: uid))
+            .order(by: "timestamp", descending: true)
+            .liveValues(as: MensajeReciente.self, failing: RoomieFinderError.self)
     }
 
     /// The chat view (CU-10/CU-11): the conversation with `partnerID`, oldest message first, live:
@@ -62,7 +57,7 @@ extension UserSession {
     public func messages(with partnerID: String) -> AsyncThrowingStream<[MensajeChat], any Error> {
         do {
             try checkPartner(partnerID)
-            return try db().collection(Collections.chat(owner: uid, other: partnerID))
+            return db.collection(Collections.chat(owner: uid, other: partnerID))
                 .order(by: "timestamp")
                 .liveValues(as: MensajeChat.self, failing: RoomieFinderError.self)
         } catch {

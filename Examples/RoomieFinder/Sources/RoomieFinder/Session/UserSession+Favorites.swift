@@ -7,7 +7,7 @@ extension UserSession {
     @discardableResult
     public func toggleFavorite(_ adID: String) async throws(RoomieFinderError) -> Bool {
         guard FieldCheck.identifier(adID) else { throw .adNotFound(id: adID) }
-        let reference = try db().collection(Collections.favorites).document(Favorito.documentID(user: uid, adID: adID))
+        let reference = db.collection(Collections.favorites).document(Favorito.documentID(user: uid, adID: adID))
         do {
             if try await reference.getDocument().exists {
                 try await reference.delete()
@@ -27,7 +27,7 @@ extension UserSession {
     public func isFavorite(_ adID: String) async throws(RoomieFinderError) -> Bool {
         guard FieldCheck.identifier(adID) else { return false }
         return try await RoomieFinderError.mapping {
-            return try await db().collection(Collections.favorites).document(Favorito.documentID(user: uid, adID: adID))
+            return try await db.collection(Collections.favorites).document(Favorito.documentID(user: uid, adID: adID))
                 .getDocument().exists
         }
     }

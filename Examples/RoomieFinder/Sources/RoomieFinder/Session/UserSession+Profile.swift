@@ -39,7 +39,7 @@ extension UserSession {
 
     /// Updates fields of `Perfiles/<uid>`.
     private func updateOwnProfile(_ fields: [String: Any]) async throws(RoomieFinderError) {
-        let reference = try profileReference(uid)
+        let reference = profileReference(uid)
         do {
             try await reference.updateData(fields)
         } catch where error.code == .notFound {

@@ -10,7 +10,7 @@ extension UserSession {
     /// - Throws: `invalidFilters` ("Error en filtros") when a category has every option ticked.
     public func searchAds(_ filter: AdFilter) async throws(RoomieFinderError) -> AdSearchResult {
         try filter.validate()
-        var search = AdSearch(db: try db(), uid: uid, filter: filter)
+        var search = AdSearch(db: db, uid: uid, filter: filter)
         return try await RoomieFinderError.mapping {
             return try await search.run()
         }

@@ -14,7 +14,7 @@ struct RulesFixture {
     let anonymous: Firestore
 
     init() async throws {
-        env = try RulesTestEnvironment(rules: RoomieFinderRules.source, projectID: "rules-roomiefinder")
+        env = try RulesTestEnvironment(rules: RoomieFinder.files.rules, projectID: "rules-roomiefinder")
         alice = try env.authenticatedContext("alice")
         bob = try env.authenticatedContext("bob")
         carol = try env.authenticatedContext("carol")
