@@ -1,3 +1,4 @@
+import ExampleSupport
 import Hearth
 import RoomieFinder
 
@@ -10,11 +11,7 @@ struct DemoScript {
     /// Runs the whole story.
     func run() async throws {
         let before = try await app.statistics()
-        print("RoomieFinder demo — data directory \(directory)")
-        print(
-            before.accounts == 0
-                ? "A fresh data directory: nothing stored yet."
-                : "Found data from an earlier run: \(Describe.statistics(before)).")
+        DemoScene.opening("RoomieFinder", directory: directory, accounts: before.accounts) { Describe.statistics(before) }
 
         section("CU-01 Register · CU-03 Sign in · CU-04 Enter the app")
         let lucia = try await enter(Cast.lucia)
@@ -260,23 +257,9 @@ struct DemoScript {
 
     /// Runs `attempt`, which must be refused, and prints the alert the app would show.
     private func expectRefusal(_ what: String, _ attempt: () async throws -> Void) async throws {
-        do {
-            try await attempt()
-        } catch let error as RoomieFinderError {
-            print("\(what) → refused: \"\(error.alertMessage)\" (\(error))")
-            return
-        }
-        throw DemoFailure(description: "\(what) was accepted")
+        try await DemoScene.expectRefusal(what, as: RoomieFinderError.self, attempt)
     }
 
     /// Prints a section title.
-    private func section(_ title: String) {
-        print("\n== \(title) ==")
-    }
-}
-
-/// The demo met something the story says cannot happen.
-struct DemoFailure: Error, CustomStringConvertible {
-    /// What.
-    let description: String
+    private func section(_ title: String) { DemoScene.section(title) }
 }

@@ -15,6 +15,8 @@ struct StoreSupportTests {
         case unavailable
         case corruptDocument(path: String, detail: String)
         case storage(code: String, message: String)
+
+        var alertMessage: String { "\(self)" }
     }
 
     struct Pet: Codable, Equatable {

@@ -15,6 +15,8 @@ public protocol ExampleAppError: Error {
     static func corruptDocument(path: String, detail: String) -> Self
     /// Any other store error, with its canonical code and message.
     static func storage(code: String, message: String) -> Self
+    /// The text the app's alert shows for this error (in the app's language, as its screens).
+    var alertMessage: String { get }
     /// `error` as this app's error, what `mapping(_:)` throws: by default `init(mapping:)`; an
     /// app with cases of its own for some failures sorts those first.
     static func mapped(_ error: any Error) -> Self
