@@ -5,10 +5,8 @@ import Testing
 
 /// CU-01 (register), CU-03 (sign in), CU-04 (enter the app) and signing out ("Cerrar Sesión").
 @Suite("Accounts")
-struct AccountTests {
+final class AccountTests: AppSuite {
     @Test func registrationCreatesTheAccountAndTheRegistrationProfile() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let account = try await fixture.app.register(Student.lucia.registration)
         #expect(account.email == "lucia@uva.es")
         #expect(account.uid.count == 28)
@@ -23,53 +21,20 @@ struct AccountTests {
         #expect(Set(stored.data()?.keys.map { $0 } ?? []) == ["userID", "nombre", "apellido", "fnac"])
     }
 
+    /// Lucía's valid form with one field changed.
+    static func form(_ field: WritableKeyPath<RegistrationForm, String>, _ value: String) -> RegistrationForm {
+        var form = RegistrationForm(nombre: "Lucía", apellido: "Martín", fnac: "2001-03-14", email: "a@uva.es", password: "secreto1")
+        form[keyPath: field] = value
+        return form
+    }
+
     @Test(arguments: [
-        (
-            RegistrationForm(
-                nombre: " ", apellido: "Martín", fnac: "2001-03-14", email: "a@uva.es", password: "secreto1"), "nombre"
-        ),
-        (
-            RegistrationForm(
-                nombre: "Lucía", apellido: "", fnac: "2001-03-14", email: "a@uva.es", password: "secreto1"), "apellido"
-        ),
-        (
-            RegistrationForm(
-                nombre: "Lucía", apellido: "Martín", fnac: "14/03/2001", email: "a@uva.es", password: "secreto1"),
-            "fnac"
-        ),
-        (
-            RegistrationForm(
-                nombre: "Lucía", apellido: "Martín", fnac: "2001-02-30", email: "a@uva.es", password: "secreto1"),
-            "fnac"
-        ),
-        (
-            RegistrationForm(
-                nombre: "Lucía", apellido: "Martín", fnac: "2999-01-01", email: "a@uva.es", password: "secreto1"),
-            "fnac"
-        ),
-        (
-            RegistrationForm(
-                nombre: "Lucía", apellido: "Martín", fnac: "2001-03-14", email: "lucia.uva.es", password: "secreto1"),
-            "email"
-        ),
-        (
-            RegistrationForm(
-                nombre: "Lucía", apellido: "Martín", fnac: "2001-03-14", email: "lucia@uva", password: "secreto1"),
-            "email"
-        ),
-        (
-            RegistrationForm(nombre: "Lucía", apellido: "Martín", fnac: "2001-03-14", email: "", password: "secreto1"),
-            "email"
-        ),
-        (
-            RegistrationForm(
-                nombre: "Lucía", apellido: "Martín", fnac: "2001-03-14", email: "a@uva.es", password: "12345"),
-            "password"
-        ),
+        (form(\.nombre, " "), "nombre"), (form(\.apellido, ""), "apellido"),
+        (form(\.fnac, "14/03/2001"), "fnac"), (form(\.fnac, "2001-02-30"), "fnac"), (form(\.fnac, "2999-01-01"), "fnac"),
+        (form(\.email, "lucia.uva.es"), "email"), (form(\.email, "lucia@uva"), "email"), (form(\.email, ""), "email"),
+        (form(\.password, "12345"), "password"),
     ])
     func registrationRejectsInvalidData(form: RegistrationForm, field: String) async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         do {
             _ = try await fixture.app.register(form)
             Issue.record("expected the field \(field) to be refused")
@@ -84,8 +49,6 @@ struct AccountTests {
     }
 
     @Test func anEmailRegistersOnlyOnceWhateverItsCase() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         _ = try await fixture.app.register(Student.lucia.registration)
         var again = Student.lucia.registration
         again.email = "  LUCIA@uva.ES "
@@ -98,8 +61,6 @@ struct AccountTests {
     }
 
     @Test func signInChecksTheSaltedHash() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let registered = try await fixture.app.register(Student.lucia.registration)
         let signedIn = try await fixture.app.signIn(email: "Lucia@UVA.es", password: "secreto1")
         #expect(signedIn == registered)
@@ -119,8 +80,6 @@ struct AccountTests {
     }
 
     @Test func theAccountIsAHearthAuthAccountAndThePasswordIsNeverWrittenInPlain() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let account = try await fixture.app.register(Student.lucia.registration)
         // What `hearth serve` on the same directory would see: the same account, the same uid.
         let auth = try Auth(directory: fixture.directory, projectID: "test-roomiefinder", passwordRounds: 8)
@@ -137,8 +96,6 @@ struct AccountTests {
     }
 
     @Test func enteringTheAppActsAsTheUserUnderTheRules() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.registered(.lucia)
         #expect(lucia.uid == lucia.account.uid)
         // Her session carries her ID token: another student's card is not hers to write.
@@ -156,8 +113,6 @@ struct AccountTests {
     /// "Cerrar Sesión" (no CU of its own): the session and the device's sign-in end; back at the
     /// login, signing in again opens a new session.
     @Test func signingOutEndsTheSessionAndTheSignIn() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let admin = try fixture.adminView()
         defer { admin.close() }
@@ -175,8 +130,6 @@ struct AccountTests {
     }
 
     @Test func enteringWithoutAProfileFails() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let account = try await fixture.app.register(Student.lucia.registration)
         let admin = try fixture.adminView()
         defer { admin.close() }

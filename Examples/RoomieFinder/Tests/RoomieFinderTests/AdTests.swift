@@ -4,10 +4,8 @@ import Testing
 
 /// CU-15 (own ads), CU-16 (create), CU-17 (edit) and CU-18 (delete).
 @Suite("Ads")
-struct AdTests {
+final class AdTests: AppSuite {
     @Test func creatingAnAdStoresTheThesisFieldsAndAServerTimestamp() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let ad = try await lucia.createAd(
             AdForm(barrio: " Centro ", tiempoEstancia: "4 meses", presupuesto: "0300", habitaciones: "2"))
@@ -35,8 +33,6 @@ struct AdTests {
         (AdForm(barrio: "Centro", tiempoEstancia: "4 meses", presupuesto: "300", habitaciones: "0"), "num_hab"),
     ])
     func invalidAdsAreRefused(form: AdForm, field: String) async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         do {
             _ = try await lucia.createAd(form)
@@ -52,8 +48,6 @@ struct AdTests {
     }
 
     @Test func ownAdsAreTheUsersOnlyNewestFirst() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
         let first = try await lucia.createAd(.centro)
@@ -67,8 +61,6 @@ struct AdTests {
     /// `firestore.indexes.json` declares, and the same shape on an undeclared pair is refused, as
     /// production Firestore would refuse it.
     @Test func ownAdsAreServedByTheDeclaredCompositeIndex() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let ad = try await lucia.createAd(.centro)
         #expect(try await lucia.ownAds().map(\.id) == [ad.id])
@@ -83,8 +75,6 @@ struct AdTests {
     }
 
     @Test func theOwnerEditsAnAd() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let ad = try await lucia.createAd(.centro)
         let id = try #require(ad.id)
@@ -104,8 +94,6 @@ struct AdTests {
     }
 
     @Test func theRulesRefuseEditingOrDeletingSomeoneElsesAd() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
         let ad = try await lucia.createAd(.centro)
@@ -125,8 +113,6 @@ struct AdTests {
     }
 
     @Test func deletionNeedsConfirmationAndRemovesTheFavoritesOfTheAd() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
         let sara = try await fixture.member(.sara)

@@ -4,10 +4,8 @@ import Testing
 
 /// CU-09 (start chat), CU-10 (send), CU-11 (chat list) and the chat view.
 @Suite("Chat")
-struct ChatTests {
+final class ChatTests: AppSuite {
     @Test func startingAChatStoresNothingUntilTheFirstMessage() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
         let opened = try await marcos.startChat(with: lucia.uid)
@@ -20,8 +18,6 @@ struct ChatTests {
     }
 
     @Test func chatPartnersAreChecked() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         await #expect(throws: RoomieFinderError.invalidChatPartner("you cannot chat with yourself")) {
             try await lucia.startChat(with: lucia.uid)
@@ -41,8 +37,6 @@ struct ChatTests {
     }
 
     @Test func emptyMessagesAreRejected() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
         await #expect(throws: RoomieFinderError.emptyMessage) { try await marcos.sendMessage("", to: lucia.uid) }
@@ -51,8 +45,6 @@ struct ChatTests {
     }
 
     @Test func aMessageIsOneBatchOfFourWritesAtTheServersTime() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
         let id = try await marcos.sendMessage("¿Sigue libre la habitación?", to: lucia.uid)
@@ -76,8 +68,6 @@ struct ChatTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func bothPartiesSeeMessagesArriveLive() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
         var luciaView = lucia.messages(with: marcos.uid).makeAsyncIterator()
@@ -96,8 +86,6 @@ struct ChatTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func theChatListPutsTheNewestConversationFirst() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
         let sara = try await fixture.member(.sara)
@@ -117,8 +105,6 @@ struct ChatTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func liveViewsEndWithTheErrorForSignOutAndBadPartners() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         var toSelf = lucia.messages(with: lucia.uid).makeAsyncIterator()
         await #expect(throws: RoomieFinderError.invalidChatPartner("you cannot chat with yourself")) {
@@ -132,8 +118,6 @@ struct ChatTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func leavingTheLoopRemovesTheListener() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
         // The view a screen's `.task` runs: it takes the first list and leaves.

@@ -4,10 +4,8 @@ import Testing
 
 /// CU-07: marking and unmarking an ad as favourite.
 @Suite("Favourites")
-struct FavoriteTests {
+final class FavoriteTests: AppSuite {
     @Test func togglingAddsThenRemovesOneDocumentPerUserAndAd() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let marcos = try await fixture.member(.marcos)
         let id = try #require(try await lucia.createAd(.centro).id)
@@ -27,8 +25,6 @@ struct FavoriteTests {
     }
 
     @Test func aMissingAdCannotBeMarked() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let marcos = try await fixture.member(.marcos)
         await #expect(throws: RoomieFinderError.adNotFound(id: "gone")) { try await marcos.toggleFavorite("gone") }
         await #expect(throws: RoomieFinderError.adNotFound(id: "")) { try await marcos.toggleFavorite("") }

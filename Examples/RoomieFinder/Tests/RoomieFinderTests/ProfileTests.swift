@@ -4,10 +4,8 @@ import Testing
 
 /// CU-02 (create profile), CU-12 (view), CU-13 (change photo) and CU-14 (edit).
 @Suite("Profile")
-struct ProfileTests {
+final class ProfileTests: AppSuite {
     @Test func creatingTheProfileFillsEveryField() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.registered(.lucia)
         try await lucia.createProfile(Student.lucia.profile, photoPath: "images/\(lucia.uid).jpg")
         let profile = try await lucia.ownProfile()
@@ -26,8 +24,6 @@ struct ProfileTests {
     }
 
     @Test func withoutAPhotoTheDefaultAvatarIsUsed() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.registered(.lucia)
         try await lucia.createProfile(Student.lucia.profile)
         #expect(try await lucia.ownProfile().urlImage == Collections.defaultAvatar)
@@ -37,8 +33,6 @@ struct ProfileTests {
         "estudios", "universidad", "idiomas", "sexo", "tipoPersona", "ambiente", "tiempoLibre", "descripcion",
     ])
     func everyProfileFieldIsRequired(field: String) async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.registered(.lucia)
         var form = Student.lucia.profile
         switch field {
@@ -61,8 +55,6 @@ struct ProfileTests {
     }
 
     @Test func changingThePhotoReplacesOnlyItsPathAndHandsBackTheOldOne() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let before = try await lucia.ownProfile()
         // The old photo is handed back for removal (Tabla 7.6).
@@ -84,8 +76,6 @@ struct ProfileTests {
     }
 
     @Test func editingRewritesTheFieldsButNotThePhoto() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let before = try await lucia.ownProfile()
         var form = ProfileForm(editing: before)
@@ -107,8 +97,6 @@ struct ProfileTests {
     }
 
     @Test func aMissingProfileIsReported() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let lucia = try await fixture.member(.lucia)
         let admin = try fixture.adminView()
         defer { admin.close() }

@@ -82,3 +82,14 @@ extension AdForm {
     /// Sara's ad: a cheap room in Delicias.
     static let delicias = AdForm(barrio: "Delicias", tiempoEstancia: "9 meses", presupuesto: "250", habitaciones: "3")
 }
+
+/// A suite whose every test gets a fresh `fixture` (Swift Testing makes one instance per test),
+/// closed when the test ends.
+class AppSuite {
+    /// The app under test.
+    let fixture: TestApp
+
+    init() async throws { fixture = try await TestApp() }
+
+    deinit { fixture.close() }
+}

@@ -7,17 +7,13 @@ import Testing
 /// `Anuncios/{id}`: signed-in users read; the owner creates (typed fields, server time),
 /// updates (without changing `userID` or `creadoEn`) and deletes.
 @Suite("Rules matrix: Anuncios")
-struct AnunciosRulesTests {
+final class AnunciosRulesTests: RulesSuite {
     @Test func get() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertSucceeds { try await rules.bob.document("Anuncios/ad-alice").getDocument() }
         try await assertFails { try await rules.anonymous.document("Anuncios/ad-alice").getDocument() }
     }
 
     @Test func list() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let others = try await assertSucceeds {
             try await rules.alice.collection("Anuncios").whereField("userID", isNotEqualTo: "alice").getDocuments()
         }
@@ -26,8 +22,6 @@ struct AnunciosRulesTests {
     }
 
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let now = FieldValue.serverTimestamp()
         try await assertSucceeds {
             try await rules.carol.document("Anuncios/new").setData(RulesFixture.ad(owner: "carol", time: now))
@@ -53,8 +47,6 @@ struct AnunciosRulesTests {
     }
 
     @Test func update() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertSucceeds {
             try await rules.alice.document("Anuncios/ad-alice").updateData(["barrio": "Delicias"])
         }
@@ -67,8 +59,6 @@ struct AnunciosRulesTests {
     }
 
     @Test func delete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertFails { try await rules.bob.document("Anuncios/ad-alice").delete() }
         try await assertSucceeds { try await rules.alice.document("Anuncios/ad-alice").delete() }
     }

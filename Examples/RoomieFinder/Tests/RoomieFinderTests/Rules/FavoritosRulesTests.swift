@@ -6,10 +6,8 @@ import Testing
 /// `Favoritos/<uid>_<adId>`: only `currentUser` reads and writes, with a consistent id, for an
 /// ad that exists.
 @Suite("Rules matrix: Favoritos")
-struct FavoritosRulesTests {
+final class FavoritosRulesTests: RulesSuite {
     @Test func get() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertSucceeds { try await rules.alice.document("Favoritos/alice_ad-bob").getDocument() }
         let missing = try await assertSucceeds {
             try await rules.alice.document("Favoritos/alice_ad-alice").getDocument()
@@ -20,8 +18,6 @@ struct FavoritosRulesTests {
     }
 
     @Test func list() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let mine = try await assertSucceeds {
             try await rules.alice.collection("Favoritos").whereField("currentUser", isEqualTo: "alice").getDocuments()
         }
@@ -36,8 +32,6 @@ struct FavoritosRulesTests {
     }
 
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertSucceeds {
             try await rules.bob.document("Favoritos/bob_ad-alice").setData([
                 "currentUser": "bob", "anuncioID": "ad-alice",
@@ -64,8 +58,6 @@ struct FavoritosRulesTests {
     }
 
     @Test func update() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertSucceeds {
             try await rules.alice.document("Favoritos/alice_ad-bob").setData([
                 "currentUser": "alice", "anuncioID": "ad-bob",
@@ -80,8 +72,6 @@ struct FavoritosRulesTests {
     }
 
     @Test func delete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertFails { try await rules.bob.document("Favoritos/alice_ad-bob").delete() }
         try await assertSucceeds { try await rules.alice.document("Favoritos/alice_ad-bob").delete() }
     }

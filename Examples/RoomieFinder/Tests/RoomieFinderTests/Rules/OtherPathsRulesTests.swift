@@ -5,10 +5,8 @@ import Testing
 
 /// What no rule matches is denied: unknown collections, and other databases of the directory.
 @Suite("Rules matrix: everything else")
-struct OtherPathsRulesTests {
+final class OtherPathsRulesTests: RulesSuite {
     @Test func unmatchedPathsAndOtherDatabasesAreDenied() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await rules.env.withSecurityRulesDisabled { admin in
             try await admin.database(database: "other").document("accounts/alice@uva.es").setData(["uid": "alice"])
         }

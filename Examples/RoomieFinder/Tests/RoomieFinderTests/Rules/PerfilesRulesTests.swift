@@ -5,17 +5,13 @@ import Testing
 
 /// `Perfiles/{uid}`: signed-in users read; only the owner writes, with `userID == uid`.
 @Suite("Rules matrix: Perfiles")
-struct PerfilesRulesTests {
+final class PerfilesRulesTests: RulesSuite {
     @Test func get() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertSucceeds { try await rules.bob.document("Perfiles/alice").getDocument() }
         try await assertFails { try await rules.anonymous.document("Perfiles/alice").getDocument() }
     }
 
     @Test func list() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertSucceeds {
             try await rules.alice.collection("Perfiles").whereField("sexo", isEqualTo: "mujer").getDocuments()
         }
@@ -23,8 +19,6 @@ struct PerfilesRulesTests {
     }
 
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertSucceeds {
             try await rules.carol.document("Perfiles/carol").setData(RulesFixture.profile("carol", "Carol"))
         }
@@ -46,8 +40,6 @@ struct PerfilesRulesTests {
     }
 
     @Test func update() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertSucceeds {
             try await rules.alice.document("Perfiles/alice").updateData([
                 "estudios": "Medicina", "trabaja": false, "idiomas": ["español", "ingles"], "sexo": "mujer",
@@ -63,8 +55,6 @@ struct PerfilesRulesTests {
     }
 
     @Test func delete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertFails { try await rules.bob.document("Perfiles/alice").delete() }
         try await assertSucceeds { try await rules.alice.document("Perfiles/alice").delete() }
     }

@@ -68,3 +68,23 @@ struct RulesFixture {
         ]
     }
 }
+
+/// A suite whose every test gets a fresh rules environment with the seeded data, removed when the
+/// test ends.
+class RulesSuite {
+    /// The environment and its users.
+    let rules: RulesFixture
+
+    init() async throws { rules = try await RulesFixture() }
+
+    deinit { rules.cleanup() }
+}
+
+/// `operation` succeeds when `allowed`, and the rules refuse it otherwise.
+func expectRule(_ allowed: Bool, _ operation: () async throws -> Void) async throws {
+    if allowed {
+        try await assertSucceeds(operation)
+    } else {
+        _ = try await assertFails(operation)
+    }
+}
