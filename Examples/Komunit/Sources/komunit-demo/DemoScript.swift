@@ -1,3 +1,4 @@
+import ExampleSupport
 import Hearth
 import Komunit
 
@@ -10,8 +11,7 @@ struct DemoScript {
     /// Runs the whole story.
     func run() async throws {
         let before = try await app.statistics()
-        print("Komunit demo — data directory \(directory)")
-        print(before.accounts == 0 ? "A fresh data directory." : "Found an earlier run's data: \(describe(before)).")
+        DemoScene.opening("Komunit", directory: directory, accounts: before.accounts) { describe(before) }
 
         section("CU01 Register · RNF0 Confirm the e-mail · CU02 Sign in")
         var weak = Cast.ana
@@ -59,9 +59,10 @@ struct DemoScript {
         section("CU05 Leave")
         try await refusal("Ana, the band's owner, tries to leave while others remain") { _ = try await ana.leaveGroup(band) }
         let picnic = try await carmen.createGroup(Cast.picnic)
+        let picnicId = try idOf(picnic.id, in: "groups")
         print("Carmen creates \"\(picnic.title)\" and, its only member, leaves it:")
-        try await refusal("  the app asks first (CU05 alt. 6.1)") { _ = try await carmen.leaveGroup(try idOf(picnic)) }
-        if case .groupDeleted = try await carmen.leaveGroup(try idOf(picnic), deletingTheGroup: true) {
+        try await refusal("  the app asks first (CU05 alt. 6.1)") { _ = try await carmen.leaveGroup(picnicId) }
+        if case .groupDeleted = try await carmen.leaveGroup(picnicId, deletingTheGroup: true) {
             print("  Carmen accepts: the group is deleted, and the clean-up trigger removed what hung from it")
         }
 
@@ -92,11 +93,8 @@ struct DemoScript {
     /// The chat part: live listener, rules refusal, read receipts, my groups.
     private func chat(ana: UserSession, bruno: UserSession, carmen: UserSession, band: String) async throws {
         section("CU07 Group chat (members only) · read receipts · RF9 my groups")
-        do {
+        try await refusal("Carmen, not a member, listens to the band's chat (the rules refuse)") {
             for try await _ in carmen.chat(band) { break }
-            print("✗ Carmen could read the band's chat")
-        } catch let error as KomunitError {
-            print("✓ refused by the rules: Carmen, not a member, listens to the band's chat → \"\(error.alertMessage)\"")
         }
         var live = bruno.chat(band).makeAsyncIterator()
         let history = try await live.next() ?? []
@@ -132,7 +130,7 @@ struct DemoScript {
         } else {
             event = try await ana.createEvent(in: band, form)
         }
-        let eventId = try idOf(event)
+        let eventId = try idOf(event.id, in: "events")
         print(existing.isEmpty
             ? "Ana plans \"\(event.title)\" at \(event.placeName) (flexible)"
             : "Ana's event \"\(event.title)\" is there from an earlier run")
@@ -158,7 +156,7 @@ struct DemoScript {
     private func reports(bruno: UserSession, carmen: UserSession, band: String) async throws {
         section("Report content (a reports document; reviewed outside the app)")
         guard let message = try await firstMessage(bruno, band) else { return }
-        let messageId = try idOf(message)
+        let messageId = try idOf(message.id, in: "messages")
         _ = try await bruno.report(.message(messageId, inGroup: band), reason: "Publicidad en el chat")
         print("Bruno reports the message \"\(message.content)\" → reports/… {reporterId, target: groups/…/messages/\(messageId)}")
         _ = try await carmen.report(.group(band), reason: "Descripción engañosa")
@@ -229,7 +227,7 @@ struct DemoScript {
         }
         let group = try await owner.createGroup(form)
         print("\(owner.account.email) creates \"\(group.title)\" (\(group.memberLimit) places) and is its first member")
-        return try idOf(group)
+        return try idOf(group.id, in: "groups")
     }
 
     /// Joins unless already a member.
@@ -242,30 +240,17 @@ struct DemoScript {
         print("\(name) joins \"\(group.title)\": \(group.memberCount)/\(group.memberLimit) members")
     }
 
-    /// Runs `attempt`, which must fail with a `KomunitError`, and prints the app's message.
+    /// Runs `attempt`, which must be refused, and prints the alert the app would show.
     private func refusal(_ what: String, _ attempt: () async throws -> Void) async throws {
-        do {
-            try await attempt()
-            print("✗ \(what): unexpectedly allowed")
-        } catch let error as KomunitError {
-            print("✓ \(what) → \"\(error.alertMessage)\" (\(error))")
-        }
+        try await DemoScene.expectRefusal(what, as: KomunitError.self, attempt)
     }
 
-    private func section(_ title: String) { print("\n== \(title)") }
+    /// Prints a section title.
+    private func section(_ title: String) { DemoScene.section(title) }
 
-    private func idOf(_ group: Grupo) throws -> String {
-        guard let id = group.id else { throw KomunitError.corruptDocument(path: "groups", detail: "no id") }
-        return id
-    }
-
-    private func idOf(_ message: Mensaje) throws -> String {
-        guard let id = message.id else { throw KomunitError.corruptDocument(path: "messages", detail: "no id") }
-        return id
-    }
-
-    private func idOf(_ event: Evento) throws -> String {
-        guard let id = event.id else { throw KomunitError.corruptDocument(path: "events", detail: "no id") }
+    /// The id of a document read from `collection`, which must have one.
+    private func idOf(_ id: String?, in collection: String) throws -> String {
+        guard let id else { throw DemoFailure(description: "a document of \(collection) came back without its id") }
         return id
     }
 

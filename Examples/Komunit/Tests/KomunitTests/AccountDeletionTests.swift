@@ -8,12 +8,7 @@ struct AccountDeletionTests {
     @Test func deletingAnAccountLeavesGroupsAndDeletesOwnedOnes() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.user(named: "ana")
-        let bruno = try await fixture.user(named: "bruno")
-        let owned = try id(try await ana.createGroup(.band("De Ana")))
-        let other = try id(try await bruno.createGroup(.band("De Bruno")))
-        _ = try await bruno.joinGroup(owned)
-        _ = try await ana.joinGroup(other)
+        let (ana, bruno, owned, other) = try await fixture.crossedGroups("De Ana", "De Bruno")
         try await bruno.sendMessage("hola", to: owned)
         try await ana.report(.group(other), reason: "Spam")
         let outcome = try await ana.deleteAccount()

@@ -8,10 +8,7 @@ struct ChatTests {
     @Test(.timeLimit(.minutes(1))) func membersSeeMessagesArriveLive() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.user(named: "ana")
-        let bruno = try await fixture.user(named: "bruno")
-        let groupId = try id(try await ana.createGroup(.band()))
-        _ = try await bruno.joinGroup(groupId)
+        let (ana, bruno, _, groupId) = try await fixture.band()
         var view = bruno.chat(groupId).makeAsyncIterator()
         #expect(try await view.next()?.isEmpty == true)
         try await ana.sendMessage("¿Ensayamos el sábado?", to: groupId)
@@ -25,9 +22,7 @@ struct ChatTests {
     @Test(.timeLimit(.minutes(1))) func nonMembersCannotReadOrWriteTheChat() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.user(named: "ana")
-        let carmen = try await fixture.user(named: "carmen")
-        let groupId = try id(try await ana.createGroup(.band()))
+        let (ana, _, carmen, groupId) = try await fixture.band(brunoJoins: false)
         try await ana.sendMessage("Solo para la banda", to: groupId)
         var view = carmen.chat(groupId).makeAsyncIterator()
         let refusal = await #expect(throws: KomunitError.self) { try await view.next() }
@@ -44,10 +39,7 @@ struct ChatTests {
     @Test func readReceiptsAndUnreadCounts() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.user(named: "ana")
-        let bruno = try await fixture.user(named: "bruno")
-        let groupId = try id(try await ana.createGroup(.band()))
-        _ = try await bruno.joinGroup(groupId)
+        let (ana, bruno, _, groupId) = try await fixture.band()
         for text in ["uno", "dos", "tres"] { try await ana.sendMessage(text, to: groupId) }
         #expect(try await bruno.unreadCount(in: groupId) == 3)
         #expect(try await ana.unreadCount(in: groupId) == 0)
@@ -67,12 +59,7 @@ struct ChatTests {
     @Test func myGroupsPutsTheNewestMessageFirstWithUnreadCounts() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.user(named: "ana")
-        let bruno = try await fixture.user(named: "bruno")
-        let rock = try id(try await ana.createGroup(.band("Rock")))
-        let jazz = try id(try await bruno.createGroup(.band("Jazz")))
-        _ = try await bruno.joinGroup(rock)
-        _ = try await ana.joinGroup(jazz)
+        let (ana, bruno, rock, jazz) = try await fixture.crossedGroups("Rock", "Jazz")
         try await bruno.sendMessage("jazz 1", to: jazz)
         try await ana.sendMessage("rock 1", to: rock)
         try await ana.sendMessage("rock 2", to: rock)

@@ -45,9 +45,7 @@ struct ConcurrencyTests {
         defer { fixture.close() }
         let owner = try await fixture.user(named: "owner")
         let groupId = try id(try await owner.createGroup(.band(limit: 11)))
-        var registered: [UserSession] = []
-        for index in 0..<50 { registered.append(try await fixture.user(named: "user\(index)")) }
-        let users = registered
+        let users = try await fixture.users("user", 50)
         let tally = await Self.tally(users.count) { index throws(KomunitError) in _ = try await users[index].joinGroup(groupId) }
         #expect(tally.joined == 10 && tally.full == 40 && tally.other.isEmpty, "\(tally)")
         let admin = try fixture.adminView()
@@ -91,14 +89,9 @@ struct ConcurrencyTests {
         defer { fixture.close() }
         let owner = try await fixture.user(named: "owner")
         let groupId = try id(try await owner.createGroup(.band(limit: 30)))
-        var stayers: [UserSession] = []
-        var leavers: [UserSession] = []
-        for index in 0..<10 { stayers.append(try await fixture.user(named: "stay\(index)")) }
-        for index in 0..<10 {
-            let user = try await fixture.user(named: "leave\(index)")
-            _ = try await user.joinGroup(groupId)
-            leavers.append(user)
-        }
+        let stayers = try await fixture.users("stay", 10)
+        let leavers = try await fixture.users("leave", 10)
+        for user in leavers { _ = try await user.joinGroup(groupId) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for user in stayers { group.addTask { _ = try await user.joinGroup(groupId) } }
             for user in leavers { group.addTask { _ = try await user.leaveGroup(groupId) } }

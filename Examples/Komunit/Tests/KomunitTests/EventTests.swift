@@ -11,10 +11,7 @@ struct EventTests {
     @Test func onlyTheOwnerCreatesAndEditsEvents() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.user(named: "ana")
-        let bruno = try await fixture.user(named: "bruno")
-        let groupId = try id(try await ana.createGroup(.band()))
-        _ = try await bruno.joinGroup(groupId)
+        let (ana, bruno, _, groupId) = try await fixture.band()
         let form = EventForm(title: "Ensayo", description: "Traed las partituras", placeName: "Local 3", date: Self.day, isFlexible: true)
         await #expect(throws: KomunitError.notOwner) { try await bruno.createEvent(in: groupId, form) }
         let event = try await ana.createEvent(in: groupId, form)
@@ -50,11 +47,7 @@ struct EventTests {
     @Test func membersJoinAndLeaveEventsWithOptionalWindows() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.user(named: "ana")
-        let bruno = try await fixture.user(named: "bruno")
-        let carmen = try await fixture.user(named: "carmen")
-        let groupId = try id(try await ana.createGroup(.band()))
-        _ = try await bruno.joinGroup(groupId)
+        let (ana, bruno, carmen, groupId) = try await fixture.band()
         let flexible = try #require(
             try await ana.createEvent(in: groupId, .rehearsal("Jam", date: Self.day, isFlexible: true)).id)
         let fixed = try #require(

@@ -9,10 +9,7 @@ struct GroupDetailTests {
     @Test func anyoneSeesTheMembersBeforeJoining() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.user(named: "ana")
-        let bruno = try await fixture.user(named: "bruno")
-        let carmen = try await fixture.user(named: "carmen")
-        let groupId = try id(try await ana.createGroup(.band(limit: 3)))
+        let (ana, bruno, carmen, groupId) = try await fixture.band(limit: 3, brunoJoins: false)
         var seen = try await carmen.groupDetail(groupId)
         #expect(seen.group.title == "Banda de rock" && seen.group.description == "Buscamos batería")
         #expect(seen.members.map(\.user.username) == ["ana"] && seen.members.map(\.isOwner) == [true])
@@ -29,10 +26,7 @@ struct GroupDetailTests {
     @Test func theDetailOffersWhatTheUserCanDo() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.user(named: "ana")
-        let bruno = try await fixture.user(named: "bruno")
-        let carmen = try await fixture.user(named: "carmen")
-        let groupId = try id(try await ana.createGroup(.band(limit: 2)))
+        let (ana, bruno, carmen, groupId) = try await fixture.band(limit: 2, brunoJoins: false)
         #expect(try await ana.groupDetail(groupId).action == .leaveDeletingTheGroup)
         #expect(try await bruno.groupDetail(groupId).action == .join)
         _ = try await bruno.joinGroup(groupId)

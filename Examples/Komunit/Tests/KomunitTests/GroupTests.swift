@@ -63,11 +63,7 @@ struct GroupTests {
     @Test func onlyTheOwnerEditsAndTheLimitKeepsTheMembers() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.user(named: "ana")
-        let bruno = try await fixture.user(named: "bruno")
-        let carmen = try await fixture.user(named: "carmen")
-        let groupId = try id(try await ana.createGroup(.band()))
-        _ = try await bruno.joinGroup(groupId)
+        let (ana, bruno, carmen, groupId) = try await fixture.band()
         _ = try await carmen.joinGroup(groupId)
         var form = GroupForm.band("Banda de blues", limit: 4)
         form.latitude = 36.70
@@ -83,10 +79,7 @@ struct GroupTests {
     @Test func joiningAFullGroupIsRefused() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.user(named: "ana")
-        let bruno = try await fixture.user(named: "bruno")
-        let carmen = try await fixture.user(named: "carmen")
-        let groupId = try id(try await ana.createGroup(.band(limit: 2)))
+        let (_, bruno, carmen, groupId) = try await fixture.band(limit: 2, brunoJoins: false)
         #expect(try await bruno.joinGroup(groupId).memberCount == 2)
         await #expect(throws: KomunitError.groupFull) { try await carmen.joinGroup(groupId) }
         await #expect(throws: KomunitError.groupNotFound(id: "nope")) { try await carmen.joinGroup("nope") }
@@ -96,10 +89,7 @@ struct GroupTests {
     @Test func leavingKeepsTheCountAndTheOwnerStaysWhileOthersRemain() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.user(named: "ana")
-        let bruno = try await fixture.user(named: "bruno")
-        let groupId = try id(try await ana.createGroup(.band()))
-        _ = try await bruno.joinGroup(groupId)
+        let (ana, bruno, _, groupId) = try await fixture.band()
         await #expect(throws: KomunitError.ownerCannotLeave) { try await ana.leaveGroup(groupId) }
         #expect(try await bruno.leaveGroup(groupId) == .left)
         #expect(try await ana.group(groupId).memberCount == 1)
@@ -110,10 +100,7 @@ struct GroupTests {
     @Test func theLastMemberLeavingDeletesTheGroupAndEverythingUnderIt() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.user(named: "ana")
-        let bruno = try await fixture.user(named: "bruno")
-        let groupId = try id(try await ana.createGroup(.band()))
-        _ = try await bruno.joinGroup(groupId)
+        let (ana, bruno, _, groupId) = try await fixture.band()
         try await ana.sendMessage("Hola", to: groupId)
         try await bruno.sendMessage("¡Hola!", to: groupId)
         let event = try await ana.createEvent(in: groupId, .rehearsal())

@@ -8,11 +8,7 @@ struct ReportTests {
     @Test func usersReportWhatTheyCanSee() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.user(named: "ana")
-        let bruno = try await fixture.user(named: "bruno")
-        let carmen = try await fixture.user(named: "carmen")
-        let groupId = try id(try await ana.createGroup(.band()))
-        _ = try await bruno.joinGroup(groupId)
+        let (ana, bruno, carmen, groupId) = try await fixture.band()
         let messageId = try await ana.sendMessage("Texto ofensivo", to: groupId)
         let eventId = try #require(try await ana.createEvent(in: groupId, .rehearsal()).id)
 
@@ -35,9 +31,7 @@ struct ReportTests {
     @Test func reportsNeedAReasonAndExistingContentTheUserSees() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.user(named: "ana")
-        let carmen = try await fixture.user(named: "carmen")
-        let groupId = try id(try await ana.createGroup(.band()))
+        let (ana, _, carmen, groupId) = try await fixture.band(brunoJoins: false)
         let messageId = try await ana.sendMessage("Solo para la banda", to: groupId)
         let eventId = try #require(try await ana.createEvent(in: groupId, .rehearsal()).id)
         await #expect(throws: KomunitError.invalidField(name: "reason", reason: "es obligatorio")) {

@@ -28,6 +28,39 @@ final class TestApp: Sendable {
         try await user(Person(name))
     }
 
+    /// `count` registered users named `prefix0`, `prefix1`, …, in that order.
+    func users(_ prefix: String, _ count: Int) async throws -> [UserSession] {
+        var users: [UserSession] = []
+        for index in 0..<count { users.append(try await user(named: "\(prefix)\(index)")) }
+        return users
+    }
+
+    /// Ana and Bruno, each the owner of a group (titled `anas` and `brunos`) the other has joined.
+    func crossedGroups(_ anas: String, _ brunos: String) async throws
+        -> (ana: UserSession, bruno: UserSession, anas: String, brunos: String)
+    {
+        let ana = try await user(named: "ana")
+        let bruno = try await user(named: "bruno")
+        let anasGroup = try id(try await ana.createGroup(.band(anas)))
+        let brunosGroup = try id(try await bruno.createGroup(.band(brunos)))
+        _ = try await bruno.joinGroup(anasGroup)
+        _ = try await ana.joinGroup(brunosGroup)
+        return (ana, bruno, anasGroup, brunosGroup)
+    }
+
+    /// Ana, Bruno and Carmen registered, and Ana's group `GroupForm.band(limit:)`, which Bruno has
+    /// joined when `brunoJoins` (Carmen belongs to no group).
+    func band(limit: Int = 5, brunoJoins: Bool = true) async throws
+        -> (ana: UserSession, bruno: UserSession, carmen: UserSession, groupId: String)
+    {
+        let ana = try await user(named: "ana")
+        let bruno = try await user(named: "bruno")
+        let carmen = try await user(named: "carmen")
+        let groupId = try id(try await ana.createGroup(.band(limit: limit)))
+        if brunoJoins { _ = try await bruno.joinGroup(groupId) }
+        return (ana, bruno, carmen, groupId)
+    }
+
     /// An admin handle on the app's database (rules do not apply), for checking what was stored.
     func adminView() throws -> Firestore {
         try Firestore(directory: directory, projectID: "test-komunit")

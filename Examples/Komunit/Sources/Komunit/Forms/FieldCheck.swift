@@ -1,5 +1,6 @@
-import Hearth
+import ExampleSupport
 import Foundation
+import Hearth
 
 /// Checks shared by the forms; each failure is `KomunitError.invalidField`.
 enum FieldCheck {
@@ -27,16 +28,13 @@ enum FieldCheck {
         }
     }
 
-    /// `raw` trimmed and lowercased when it looks like an address (`local@domain.tld`, no spaces,
-    /// no `/` since it names the account document).
+    /// `raw` trimmed and lowercased when it looks like an address (the shared `EmailAddress`
+    /// check); otherwise `invalidField` (`es obligatorio` when empty).
     static func email(_ raw: String) throws(KomunitError) -> String {
-        let email = try required(raw, "email").lowercased()
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard email.utf8.count <= 254, parts.count == 2, !parts[0].isEmpty,
-            !email.contains(where: { $0.isWhitespace || $0 == "/" }),
-            case let domain = parts[1], domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix("."),
-            !domain.contains("..")
-        else { throw .invalidField(name: "email", reason: "no es un correo válido") }
+        _ = try required(raw, "email")
+        guard let email = EmailAddress.normalized(raw) else {
+            throw .invalidField(name: "email", reason: "no es un correo válido")
+        }
         return email
     }
 

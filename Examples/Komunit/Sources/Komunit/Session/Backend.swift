@@ -4,20 +4,13 @@ import Hearth
 
 /// The trusted side of the app — what Firebase would run as Cloud Functions or the Admin SDK:
 /// the admin handle, which the rules do not judge, and the account store.
-struct Backend: Sendable {
+public struct Backend: Sendable {
     /// Admin access to the app's database.
     let admin: Firestore
     /// The accounts (Hearth Auth on the same data directory).
     let accounts: AppAuth
     /// Most writes per clean-up batch.
     static let batchSize = 400
-
-    /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
-    func handle(for account: Account) async throws(KomunitError) -> Firestore {
-        return try await KomunitError.mapping {
-            return try await account.firestore(on: admin)
-        }
-    }
 
     /// Registers the clean-up trigger (`onDocumentDeleted` on `groups/{groupId}`, the thesis's
     /// Cloud Function); it resumes from its durable cursor, so a purge a stopped process left

@@ -1,5 +1,9 @@
-import ExampleSupport
+public import ExampleSupport
+import Foundation
 import Hearth
+
+/// How `Komunit` opens its data directory (project `demo-komunit` unless named).
+public typealias KomunitConfiguration = AppConfiguration
 
 /// Komunit's backend on one Hearth data directory: it installs the security rules and indexes,
 /// keeps the local accounts, and opens a `UserSession` for each signed-in user whose e-mail is
@@ -14,37 +18,24 @@ import Hearth
 /// let ana = try await app.enterApp(as: registration.account)      // «Correo confirmado»
 /// ```
 public final class Komunit: Sendable {
-    /// The settings the app was opened with.
-    public let configuration: KomunitConfiguration
-    /// Trusted server-side work (rules, accounts, clean-up triggers); never handed to users.
-    let backend: Backend
-    /// The app's registered triggers (removed by `close()`).
-    private let triggers: [TriggerRegistration]
+    /// `firestore.rules` and `firestore.indexes.json` as shipped (the links beside the README are
+    /// the paths `hearth serve` and deployers use), loaded from the target's resources.
+    public static let files = AppFiles(defaultProjectID: "demo-komunit", bundle: .module, shipsIndexes: true)
+    /// The directory, accounts and clean-up trigger underneath.
+    let host: AppHost<KomunitError, Backend>
 
-    /// Opens (creating when needed) the data directory, installs `firestore.rules` and
-    /// `firestore.indexes.json`, and registers the app's triggers.
+    /// Opens (creating when needed) the data directory, installs the rules and indexes (queries
+    /// lacking a declared index fail, as in production, unless `requireIndexes` is off) and
+    /// registers the clean-up trigger of deleted groups.
     /// - Throws: `storage` when the directory cannot be opened.
     public init(directory: String, configuration: KomunitConfiguration = KomunitConfiguration()) async throws(KomunitError) {
-        self.configuration = configuration
-        do {
-            let options = EngineOptions(
-                durability: configuration.durability, indexes: try IndexConfiguration(json: KomunitIndexes.source),
-                requireIndexes: configuration.requireIndexes)
-            let storage = try AppStorage(
-                directory: directory, projectID: configuration.projectID, options: options, rules: KomunitRules.source,
-                passwordIterations: configuration.passwordIterations)
-            backend = Backend(admin: storage.admin, accounts: storage.accounts)
-        } catch {
-            throw KomunitError(error)
-        }
-        do {
-            triggers = try await backend.installTriggers()
-        } catch {
-            backend.admin.close()
-            backend.accounts.close()
-            throw error
-        }
+        host = try await AppHost(
+            directory: directory, configuration: configuration, files: Self.files, services: Backend.init,
+            triggers: { try await $0.installTriggers() })
     }
+
+    /// The settings the app was opened with.
+    public var configuration: KomunitConfiguration { host.configuration }
 
     /// CU01 steps 1–6: validates the form, creates the account, then — as the new user, under the
     /// rules, which let an unconfirmed account reach only its own document — its `users/{uid}`
@@ -54,15 +45,8 @@ public final class Komunit: Sendable {
     ///   `passwordsDoNotMatch`; `termsNotAccepted`; `emailAlreadyInUse`.
     public func register(_ form: RegistrationForm) async throws(KomunitError) -> Registration {
         let (user, email) = try form.validated()
-        let account: Account
-        do {
-            account = try await backend.accounts.register(
-                email: email, password: form.password, through: backend.admin
-            ) { handle, account in
-                try await handle.collection(Collections.users).document(account.uid).setData(from: user)
-            }
-        } catch {
-            throw KomunitError(error)
+        let account = try await host.register(email: email, password: form.password) { handle, account in
+            try await handle.collection(Collections.users).document(account.uid).setData(from: user)
         }
         return Registration(account: account, confirmationCode: try await resendConfirmation(for: account))
     }
@@ -72,18 +56,14 @@ public final class Komunit: Sendable {
     /// - Throws: `unavailable` once the account signed out.
     @discardableResult
     public func resendConfirmation(for account: Account) async throws(KomunitError) -> String {
-        return try await KomunitError.mapping {
-            return try await account.sendEmailVerification()
-        }
+        try await KomunitError.mapping { try await account.sendEmailVerification() }
     }
 
     /// RNF0: what following the link of the confirmation e-mail does — outside the app, in the
     /// mailbox — confirming the address (a code works once).
     /// - Throws: `invalidCode`.
     public func confirmEmail(code: String) async throws(KomunitError) {
-        try await KomunitError.mapping {
-            try await backend.accounts.confirmEmail(code: code)
-        }
+        try await KomunitError.mapping { try await host.accounts.confirmEmail(code: code) }
     }
 
     /// RF2, "¿Olvidaste tu contraseña?": sends the password-reset e-mail and returns its code (the
@@ -92,7 +72,7 @@ public final class Komunit: Sendable {
     public func requestPasswordReset(email: String) async throws(KomunitError) -> String {
         let normalized = try FieldCheck.email(email)
         do {
-            return try await backend.accounts.requestPasswordReset(email: normalized)
+            return try await host.accounts.requestPasswordReset(email: normalized)
         } catch AccountError.wrongCredentials {
             throw .unknownEmail
         } catch {
@@ -105,22 +85,14 @@ public final class Komunit: Sendable {
     public func resetPassword(code: String, newPassword: String) async throws(KomunitError) {
         try FieldCheck.password(newPassword)
         try await KomunitError.mapping {
-            try await backend.accounts.confirmPasswordReset(code: code, newPassword: newPassword)
+            try await host.accounts.confirmPasswordReset(code: code, newPassword: newPassword)
         }
     }
 
     /// CU02: checks the email and password.
-    /// - Throws: `wrongCredentials` for an unknown email or a wrong password, alike.
+    /// - Throws: `wrongCredentials` for a malformed or unknown email or a wrong password, alike.
     public func signIn(email: String, password: String) async throws(KomunitError) -> Account {
-        let normalized: String
-        do {
-            normalized = try FieldCheck.email(email)
-        } catch {
-            throw .wrongCredentials
-        }
-        return try await KomunitError.mapping {
-            return try await backend.accounts.signIn(email: normalized, password: password)
-        }
+        try await host.signIn(email: email, password: password)
     }
 
     /// Enters the app as `account` — RNF0's «Correo confirmado» and the end of CU02: checks with
@@ -138,27 +110,16 @@ public final class Komunit: Sendable {
                 throw AccountError(error, email: account.email)
             }
         }
-        let session = UserSession(account: account, firestore: try await backend.handle(for: account), backend: backend)
-        do {
-            _ = try await session.profile()
-        } catch {
-            session.signOut()
-            throw error
-        }
-        return session
+        return try await host.enter(as: account) { session throws(KomunitError) in _ = try await session.profile() }
     }
 
     /// Counts of what the data directory holds (a backend view, for the demo's summary).
     public func statistics() async throws(KomunitError) -> StoreStatistics {
-        try await backend.statistics()
+        try await host.services.statistics()
     }
 
     /// Closes the backend's handles; sessions keep the directory open until they sign out.
-    public func close() {
-        for trigger in triggers { trigger.remove() }
-        backend.admin.close()
-        backend.accounts.close()
-    }
+    public func close() { host.close() }
 }
 
 /// A new account waiting for its e-mail confirmation (RNF0, CU01 steps 6–9).
@@ -168,4 +129,12 @@ public struct Registration: Sendable, Equatable {
     /// The code of the confirmation e-mail, read from the local mailbox (the emulator's
     /// out-of-band codes) where a real user would follow the e-mailed link.
     public let confirmationCode: String
+}
+
+/// The domain's limits (RNF1, RNF2).
+public enum Limits {
+    /// A user belongs to at most this many groups at once.
+    public static let groupsPerUser = 4
+    /// A user owns (has created and still owns) at most this many groups.
+    public static let ownedGroupsPerUser = 2
 }

@@ -19,7 +19,6 @@ extension UserSession {
         let group = try groupReference(groupId)
         _ = try await self.group(groupId)
         guard try await isMember(of: groupId) else { throw .notMember }
-        let db = try db()
         let message = db.collection(Collections.messages(of: groupId)).document()
         let batch = db.batch()
         batch.setData(from: Mensaje(senderId: uid, content: text), forDocument: message)
@@ -36,7 +35,7 @@ extension UserSession {
     public func chat(_ groupId: String) -> AsyncThrowingStream<[Mensaje], any Error> {
         do {
             _ = try groupReference(groupId)
-            return try db().collection(Collections.messages(of: groupId)).order(by: "sentAt")
+            return db.collection(Collections.messages(of: groupId)).order(by: "sentAt")
                 .liveValues(as: Mensaje.self, failing: KomunitError.self)
         } catch {
             return .failed(error)
@@ -48,7 +47,6 @@ extension UserSession {
     /// - Throws: `notMember` (the rules refuse the read).
     @discardableResult
     public func markRead(in groupId: String) async throws(KomunitError) -> Int {
-        let db = try db()
         do {
             let messages = try await db.collection(Collections.messages(of: groupId)).getDocuments()
             let unread = messages.documents.filter { !(($0.get("readBy") as? [String])?.contains(uid) ?? false) }
@@ -73,7 +71,7 @@ extension UserSession {
     /// - Throws: `notMember` (the rules refuse the counts).
     public func unreadCount(in groupId: String) async throws(KomunitError) -> Int {
         do {
-            let messages = try db().collection(Collections.messages(of: groupId))
+            let messages = db.collection(Collections.messages(of: groupId))
             let all = try await messages.documentCount()
             let read = try await messages.whereField("readBy", arrayContains: uid).documentCount()
             return all - read
@@ -90,7 +88,7 @@ extension UserSession {
         guard !ids.isEmpty else { return [] }
         let groups: [Grupo]
         do {
-            groups = try await db().collection(Collections.groups)
+            groups = try await db.collection(Collections.groups)
                 .whereField(FieldPath.documentID(), .in, ids)
                 .order(by: "lastMessageAt", descending: true)
                 .getDocuments().decoded(as: Grupo.self)

@@ -9,7 +9,7 @@ extension UserSession {
         fields["createdAt"] = FieldValue.serverTimestamp()
         let reference: DocumentReference
         do {
-            reference = try await db().collection(Collections.events(of: groupId)).addDocument(data: fields)
+            reference = try await db.collection(Collections.events(of: groupId)).addDocument(data: fields)
         } catch {
             throw KomunitError(error)
         }
@@ -29,7 +29,7 @@ extension UserSession {
             throw .invalidField(name: "isFlexible", reason: "no se puede cambiar después de crear el evento")
         }
         try await KomunitError.mapping {
-            try await db().collection(Collections.events(of: groupId)).document(eventId).updateData(fields)
+            try await db.collection(Collections.events(of: groupId)).document(eventId).updateData(fields)
         }
         return try await event(eventId, in: groupId)
     }
@@ -37,7 +37,7 @@ extension UserSession {
     /// The group's events, soonest first (members only).
     public func events(of groupId: String) async throws(KomunitError) -> [Evento] {
         return try await KomunitError.mapping {
-            return try await db().collection(Collections.events(of: groupId)).order(by: "date").getDocuments()
+            return try await db.collection(Collections.events(of: groupId)).order(by: "date").getDocuments()
                 .decoded(as: Evento.self)
         }
     }
@@ -48,7 +48,7 @@ extension UserSession {
         guard FieldCheck.identifier(eventId), FieldCheck.identifier(groupId) else { throw .eventNotFound(id: eventId) }
         let snapshot: DocumentSnapshot
         do {
-            snapshot = try await db().collection(Collections.events(of: groupId)).document(eventId).getDocument()
+            snapshot = try await db.collection(Collections.events(of: groupId)).document(eventId).getDocument()
         } catch {
             throw KomunitError(error)
         }
@@ -75,7 +75,7 @@ extension UserSession {
         }
         let attendance = Asistencia(userId: uid, preferredStart: window?.start, preferredEnd: window?.end)
         try await KomunitError.mapping {
-            try await db().collection(Collections.attendances(of: groupId, event: eventId)).document(uid)
+            try await db.collection(Collections.attendances(of: groupId, event: eventId)).document(uid)
                 .setData(from: attendance)
         }
         return attendance
@@ -85,7 +85,7 @@ extension UserSession {
     public func leaveEvent(_ eventId: String, in groupId: String) async throws(KomunitError) {
         guard FieldCheck.identifier(eventId), FieldCheck.identifier(groupId) else { throw .eventNotFound(id: eventId) }
         try await KomunitError.mapping {
-            try await db().collection(Collections.attendances(of: groupId, event: eventId)).document(uid).delete()
+            try await db.collection(Collections.attendances(of: groupId, event: eventId)).document(uid).delete()
         }
     }
 
@@ -93,7 +93,7 @@ extension UserSession {
     public func attendances(of eventId: String, in groupId: String) async throws(KomunitError) -> [Asistencia] {
         guard FieldCheck.identifier(eventId), FieldCheck.identifier(groupId) else { throw .eventNotFound(id: eventId) }
         return try await KomunitError.mapping {
-            return try await db().collection(Collections.attendances(of: groupId, event: eventId)).getDocuments()
+            return try await db.collection(Collections.attendances(of: groupId, event: eventId)).getDocuments()
                 .decoded(as: Asistencia.self)
         }
     }

@@ -11,7 +11,7 @@ extension UserSession {
             throw .invalidField(name: "radius", reason: "debe estar entre 0 y \(Int(GroupSearch.maximumRadiusKm)) km")
         }
         return try await KomunitError.mapping {
-            return try await GroupSearch.groups(in: db(), area: GeoArea(center: center, radiusKm: radiusKm))
+            return try await GroupSearch.groups(in: db, area: GeoArea(center: center, radiusKm: radiusKm))
         }
     }
 

@@ -15,10 +15,9 @@ extension UserSession {
     /// - Throws: `invalidField`; `tooManyOwnedGroups`; `tooManyGroups`.
     public func createGroup(_ form: GroupForm) async throws(KomunitError) -> Grupo {
         var data = try form.validated()
-        let db = try db()
         let group = db.collection(Collections.groups).document()
-        let membership = try membershipReference(group.documentID)
-        let user = try userReference()
+        let membership = membershipReference(group.documentID)
+        let user = userReference()
         let uid = self.uid
         data["ownerId"] = uid
         data["memberCount"] = 1
@@ -49,7 +48,7 @@ extension UserSession {
         let fields = try form.validated()
         let group = try groupReference(groupId)
         let uid = self.uid
-        try await db().transact { transaction in
+        try await db.transact { transaction in
             let grupo = try Self.group(group, in: transaction)
             guard grupo.ownerId == uid else { throw KomunitError.notOwner }
             guard form.memberLimit >= grupo.memberCount else {
@@ -67,10 +66,10 @@ extension UserSession {
     /// - Throws: `groupNotFound`; `alreadyMember`; `tooManyGroups`; `groupFull`.
     public func joinGroup(_ groupId: String) async throws(KomunitError) -> Grupo {
         let group = try groupReference(groupId)
-        let membership = try membershipReference(groupId)
-        let user = try userReference()
+        let membership = membershipReference(groupId)
+        let user = userReference()
         let uid = self.uid
-        try await db().transact { transaction in
+        try await db.transact { transaction in
             let grupo = try Self.group(group, in: transaction)
             let usuario = try Self.user(user, in: transaction)
             guard try !transaction.getDocument(membership).exists else { throw KomunitError.alreadyMember }
@@ -94,10 +93,10 @@ extension UserSession {
         -> LeaveOutcome
     {
         let group = try groupReference(groupId)
-        let membership = try membershipReference(groupId)
-        let user = try userReference()
+        let membership = membershipReference(groupId)
+        let user = userReference()
         let uid = self.uid
-        let deleted = try await db().transact { transaction in
+        let deleted = try await db.transact { transaction in
             let grupo = try Self.group(group, in: transaction)
             guard try transaction.getDocument(membership).exists else { throw KomunitError.notMember }
             let last = grupo.memberCount <= 1

@@ -61,7 +61,6 @@ extension UserSession {
     /// - Throws: `groupNotFound`.
     public func members(of groupId: String) async throws(KomunitError) -> [GroupMember] {
         let group = try await self.group(groupId)
-        let db = try db()
         var members: [GroupMember] = []
         do {
             let memberships = try await db.collection(Collections.memberships).whereField("groupId", isEqualTo: groupId)

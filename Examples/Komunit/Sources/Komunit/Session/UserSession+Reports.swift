@@ -23,7 +23,7 @@ extension UserSession {
             guard FieldCheck.identifier(messageId) else { throw .messageNotFound(id: messageId) }
             let exists: Bool
             do {
-                exists = try await db().collection(Collections.messages(of: groupId)).document(messageId).getDocument()
+                exists = try await db.collection(Collections.messages(of: groupId)).document(messageId).getDocument()
                     .exists
             } catch {
                 throw KomunitError(error)
@@ -34,12 +34,12 @@ extension UserSession {
             _ = try await event(eventId, in: groupId)
         }
         return try await KomunitError.mapping {
-            let reference = try db().collection(Collections.reports).document()
+            let reference = db.collection(Collections.reports).document()
             try await reference.setData(from: Reporte(reporterId: uid, target: content.path, reason: text))
             return reference.documentID
         }
     }
 
     /// The longest reason a report may give, in Unicode scalars (what the rules' `size()` counts).
-    public static let maximumReasonLength = 1000
+    public static var maximumReasonLength: Int { 1000 }
 }

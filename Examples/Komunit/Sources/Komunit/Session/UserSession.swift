@@ -1,54 +1,30 @@
-import ExampleSupport
+public import ExampleSupport
 import Hearth
 
 /// A signed-in user inside Komunit. Each method is one use case; every request it makes runs
-/// under the security rules as this user, so the rules — not this code — have the last word on
-/// what the user may read and write.
-public final class UserSession: Sendable {
-    /// Who is signed in.
-    public let account: Account
-    /// The database handle acting as this user, refused once signed out.
-    private let handle: SessionHandle
+/// under the security rules as this user (`db`), so the rules — not this code — have the last
+/// word on what the user may read and write. `signOut()` (CU3) closes the handle: later calls
+/// fail with `unavailable`.
+public typealias UserSession = AppSession<Backend>
+
+extension UserSession {
     /// Trusted server-side work (clean-up of deleted groups).
-    let backend: Backend
-
-    /// A session for `account` using `firestore`, a handle that acts as that user.
-    init(account: Account, firestore: Firestore, backend: Backend) {
-        self.account = account
-        self.handle = SessionHandle(firestore)
-        self.backend = backend
-    }
-
-    /// The signed-in user's uid.
-    public var uid: String { account.uid }
-
-    /// CU3: signs out; the session's handle closes and later calls fail with `unavailable`.
-    public func signOut() {
-        handle.close()
-        account.signOut()
-    }
-
-    /// The handle acting as this user.
-    /// - Throws: `unavailable` once signed out.
-    func db() throws(KomunitError) -> Firestore {
-        guard let firestore = handle.current else { throw .unavailable }
-        return firestore
-    }
+    var backend: Backend { services }
 
     /// `users/<uid>` of the signed-in user.
-    func userReference() throws(KomunitError) -> DocumentReference {
-        try db().collection(Collections.users).document(uid)
+    func userReference() -> DocumentReference {
+        db.collection(Collections.users).document(uid)
     }
 
     /// `groups/<groupId>`, after checking the id.
     func groupReference(_ groupId: String) throws(KomunitError) -> DocumentReference {
         guard FieldCheck.identifier(groupId) else { throw .groupNotFound(id: groupId) }
-        return try db().collection(Collections.groups).document(groupId)
+        return db.collection(Collections.groups).document(groupId)
     }
 
     /// `memberships/<groupId>_<uid>` of the signed-in user.
-    func membershipReference(_ groupId: String) throws(KomunitError) -> DocumentReference {
-        try db().collection(Collections.memberships).document(Collections.membershipID(group: groupId, user: uid))
+    func membershipReference(_ groupId: String) -> DocumentReference {
+        db.collection(Collections.memberships).document(Collections.membershipID(group: groupId, user: uid))
     }
 
     /// The signed-in user's document.
@@ -98,7 +74,7 @@ public final class UserSession: Sendable {
     }
 
     /// The longest photo path, in UTF-8 bytes.
-    public static let maximumPhotoPathLength = 1024
+    public static var maximumPhotoPathLength: Int { 1024 }
 
     /// The group `groupId`.
     /// - Throws: `groupNotFound`.

@@ -10,13 +10,14 @@ struct MembershipsRulesTests {
     @Test func get() async throws {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
-        try await assertSucceeds { try await rules.bob.document("memberships/g1_bob").getDocument() }
-        try await assertSucceeds { try await rules.alice.document("memberships/g1_bob").getDocument() }  // fellow member
+        // Bob's own, by a fellow member (alice), and by carol before joining.
+        try await rules.expect(
+            allowed: [rules.bob, rules.alice, rules.carol],
+            denied: [rules.anonymous, rules.dora, rules.bobUnconfirmed]
+        ) {
+            _ = try await $0.document("memberships/g1_bob").getDocument()
+        }
         try await assertSucceeds { try await rules.carol.document("memberships/g1_carol").getDocument() }  // missing
-        try await assertSucceeds { try await rules.carol.document("memberships/g1_bob").getDocument() }  // before joining
-        try await assertFails { try await rules.anonymous.document("memberships/g1_bob").getDocument() }
-        try await assertFails { try await rules.dora.document("memberships/g1_bob").getDocument() }
-        try await assertFails { try await rules.bobUnconfirmed.document("memberships/g1_bob").getDocument() }
     }
 
     @Test func list() async throws {
@@ -26,15 +27,11 @@ struct MembershipsRulesTests {
             try await rules.bob.collection("memberships").whereField("userId", isEqualTo: "bob").getDocuments()
         }
         // A group's members, listed by anyone confirmed before joining.
-        for db in [rules.alice, rules.carol] {
-            try await assertSucceeds {
-                try await db.collection("memberships").whereField("groupId", isEqualTo: "g1").getDocuments()
-            }
-        }
-        for db in [rules.anonymous, rules.dora, rules.bobUnconfirmed] {
-            try await assertFails {
-                try await db.collection("memberships").whereField("groupId", isEqualTo: "g1").getDocuments()
-            }
+        try await rules.expect(
+            allowed: [rules.alice, rules.carol],
+            denied: [rules.anonymous, rules.dora, rules.bobUnconfirmed]
+        ) {
+            _ = try await $0.collection("memberships").whereField("groupId", isEqualTo: "g1").getDocuments()
         }
     }
 
@@ -83,8 +80,8 @@ struct MembershipsRulesTests {
     @Test func update() async throws {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
-        for db in [rules.bob, rules.alice, rules.carol, rules.anonymous] {
-            try await assertFails { try await db.document("memberships/g1_bob").updateData(["joinedAt": RulesFixture.time]) }
+        try await rules.expect(denied: rules.everyone) {
+            try await $0.document("memberships/g1_bob").updateData(["joinedAt": RulesFixture.time])
         }
     }
 

@@ -19,7 +19,7 @@ struct RulesFixture {
     static let time = Timestamp(microseconds: 1_800_000_000_000_000)
 
     init() async throws {
-        env = try RulesTestEnvironment(rules: KomunitRules.source, projectID: "rules-komunit")
+        env = try RulesTestEnvironment(rules: Komunit.files.rules, projectID: "rules-komunit")
         alice = try Self.confirmed("alice", in: env)
         bob = try Self.confirmed("bob", in: env)
         carol = try Self.confirmed("carol", in: env)
@@ -54,6 +54,28 @@ struct RulesFixture {
     /// A handle of `uid` whose ID token says the e-mail is not confirmed yet (RNF0).
     static func unconfirmed(_ uid: String, in env: RulesTestEnvironment) throws -> Firestore {
         try env.authenticatedContext(uid, claims: ["email": "\(uid)@uma.es", "email_verified": false])
+    }
+
+    /// alice, bob, carol and the signed-out: everyone asking for what no client may do.
+    var everyone: [Firestore] { [alice, bob, carol, anonymous] }
+
+    /// Runs `operation` as each of `denied`, which the rules must refuse, then as each of
+    /// `allowed`, which they must let through (`assertFails` / `assertSucceeds` one by one).
+    func expect(
+        allowed: [Firestore] = [], denied: [Firestore] = [], _ operation: (Firestore) async throws -> Void
+    ) async throws {
+        for db in denied { try await assertFails { try await operation(db) } }
+        for db in allowed { try await assertSucceeds { try await operation(db) } }
+    }
+
+    /// A subcollection of `groups/g1` only its members read: alice and bob get `document` and
+    /// list its collection; carol, the signed-out and bob unconfirmed (RNF0) do neither.
+    func expectMembersOnlyReads(of document: String) async throws {
+        let collection = String(document[..<(document.lastIndex(of: "/") ?? document.endIndex)])
+        let readers = [alice, bob]
+        let others = [carol, anonymous, bobUnconfirmed]
+        try await expect(allowed: readers, denied: others) { _ = try await $0.document(document).getDocument() }
+        try await expect(allowed: readers, denied: others) { _ = try await $0.collection(collection).getDocuments() }
     }
 
     /// Removes the environment's directory.

@@ -1,0 +1,18 @@
+import Foundation
+import Hearth
+import Komunit
+import Testing
+
+/// The rules and indexes the code loads are exactly the files deployers use.
+@Suite("Shipped files")
+struct ShippedFilesTests {
+    @Test func theCodeLoadsTheFilesBesideTheREADME() throws {
+        let folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        #expect(Komunit.files.mismatches(inFolder: folder) == [])
+        let configuration = try Komunit.files.indexConfiguration()
+        #expect(configuration.indexes.isEmpty && configuration.fieldOverrides.isEmpty)
+        #expect(KomunitConfiguration().requireIndexes)
+        #expect(Komunit.files.defaultProjectID == "demo-komunit")
+    }
+}
