@@ -4,10 +4,8 @@ import Testing
 
 /// RNF7: deleting an account removes its memberships and the groups it owns.
 @Suite("Account deletion")
-struct AccountDeletionTests {
+final class AccountDeletionTests: AppSuite {
     @Test func deletingAnAccountLeavesGroupsAndDeletesOwnedOnes() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, bruno, owned, other) = try await fixture.crossedGroups("De Ana", "De Bruno")
         try await bruno.sendMessage("hola", to: owned)
         try await ana.report(.group(other), reason: "Spam")

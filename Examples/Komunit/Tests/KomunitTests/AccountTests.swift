@@ -5,10 +5,8 @@ import Testing
 /// CU01 register, RNF0 e-mail confirmation, CU02 sign in, RF2 password reset, CU3 sign out,
 /// RF4 edit profile.
 @Suite("Accounts")
-struct AccountTests {
+final class AccountTests: AppSuite {
     @Test func registeringStoresTheUserAndSigningInFindsIt() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         let profile = try await ana.profile()
         #expect(profile.username == "ana" && profile.email == "ana@uma.es")
@@ -24,8 +22,6 @@ struct AccountTests {
     }
 
     @Test func registrationValidatesEveryField() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         var form = Person("ana").form
         form.password = "12345"
         await #expect(throws: KomunitError.invalidField(name: "password", reason: "debe tener al menos 6 caracteres")) {
@@ -60,8 +56,6 @@ struct AccountTests {
     }
 
     @Test func aNewAccountEntersOnlyOnceItsEmailIsConfirmed() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let registration = try await fixture.app.register(Person("ana").form)
         // The user document exists (the rules let an unconfirmed account write its own)…
         #expect(try await fixture.app.statistics().users == 1)
@@ -79,8 +73,6 @@ struct AccountTests {
     }
 
     @Test func signingInUnconfirmedOffersToResendTheConfirmation() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let first = try await fixture.app.register(Person("bruno").form)
         first.account.signOut()
         // CU02 alt. 3.1: the credentials are right, the address is not confirmed.
@@ -97,8 +89,6 @@ struct AccountTests {
     }
 
     @Test func aForgottenPasswordIsResetWithTheEmailedCodeOnce() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         await #expect(throws: KomunitError.unknownEmail) { try await fixture.app.requestPasswordReset(email: "nadie@uma.es") }
         await #expect(throws: KomunitError.invalidField(name: "email", reason: "no es un correo válido")) {
@@ -119,8 +109,6 @@ struct AccountTests {
     }
 
     @Test func editingTheProfileAndSigningOut() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         let edited = try await ana.editProfile(username: "ana_bajo", latitude: 40.4168, longitude: -3.7038)
         #expect(edited.username == "ana_bajo" && edited.preferredLocation.latitude == 40.4168)

@@ -4,10 +4,8 @@ import Testing
 
 /// CU07 chat, read receipts, unread counts and RF9 "my groups".
 @Suite("Chat")
-struct ChatTests {
+final class ChatTests: AppSuite {
     @Test(.timeLimit(.minutes(1))) func membersSeeMessagesArriveLive() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, bruno, _, groupId) = try await fixture.band()
         var view = bruno.chat(groupId).makeAsyncIterator()
         #expect(try await view.next()?.isEmpty == true)
@@ -20,8 +18,6 @@ struct ChatTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func nonMembersCannotReadOrWriteTheChat() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, _, carmen, groupId) = try await fixture.band(brunoJoins: false)
         try await ana.sendMessage("Solo para la banda", to: groupId)
         var view = carmen.chat(groupId).makeAsyncIterator()
@@ -37,8 +33,6 @@ struct ChatTests {
     }
 
     @Test func readReceiptsAndUnreadCounts() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, bruno, _, groupId) = try await fixture.band()
         for text in ["uno", "dos", "tres"] { try await ana.sendMessage(text, to: groupId) }
         #expect(try await bruno.unreadCount(in: groupId) == 3)
@@ -57,8 +51,6 @@ struct ChatTests {
     }
 
     @Test func myGroupsPutsTheNewestMessageFirstWithUnreadCounts() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, bruno, rock, jazz) = try await fixture.crossedGroups("Rock", "Jazz")
         try await bruno.sendMessage("jazz 1", to: jazz)
         try await ana.sendMessage("rock 1", to: rock)

@@ -5,7 +5,7 @@ import Testing
 /// The limits hold under concurrency: joins run in transactions, so no limit is exceeded and no
 /// update is lost, whatever the interleaving.
 @Suite("Limits under concurrency")
-struct ConcurrencyTests {
+final class ConcurrencyTests: AppSuite {
     /// What a batch of concurrent joins came to.
     struct Tally: Sendable {
         var joined = 0
@@ -41,8 +41,6 @@ struct ConcurrencyTests {
     }
 
     @Test func fiftyUsersRaceForTenPlaces() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let owner = try await fixture.user(named: "owner")
         let groupId = try id(try await owner.createGroup(.band(limit: 11)))
         let users = try await fixture.users("user", 50)
@@ -60,8 +58,6 @@ struct ConcurrencyTests {
     }
 
     @Test func oneUserJoiningTenGroupsAtOnceGetsFour() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         var created: [String] = []
         for index in 0..<10 {
             let owner = try await fixture.user(named: "owner\(index)")
@@ -85,8 +81,6 @@ struct ConcurrencyTests {
     }
 
     @Test func concurrentJoinsAndLeavesKeepTheCounterExact() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let owner = try await fixture.user(named: "owner")
         let groupId = try id(try await owner.createGroup(.band(limit: 30)))
         let stayers = try await fixture.users("stay", 10)

@@ -4,13 +4,11 @@ import Testing
 
 /// CU08 create/edit events (owner only), CU09 join/leave events (members only), availability windows.
 @Suite("Events")
-struct EventTests {
+final class EventTests: AppSuite {
     static let day = Timestamp(microseconds: 1_900_000_000_000_000)
     static func at(_ hours: Int64) -> Timestamp { Timestamp(microseconds: (day.seconds + hours * 3600) * 1_000_000) }
 
     @Test func onlyTheOwnerCreatesAndEditsEvents() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, bruno, _, groupId) = try await fixture.band()
         let form = EventForm(title: "Ensayo", description: "Traed las partituras", placeName: "Local 3", date: Self.day, isFlexible: true)
         await #expect(throws: KomunitError.notOwner) { try await bruno.createEvent(in: groupId, form) }
@@ -45,8 +43,6 @@ struct EventTests {
     }
 
     @Test func membersJoinAndLeaveEventsWithOptionalWindows() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, bruno, carmen, groupId) = try await fixture.band()
         let flexible = try #require(
             try await ana.createEvent(in: groupId, .rehearsal("Jam", date: Self.day, isFlexible: true)).id)

@@ -5,10 +5,8 @@ import Testing
 /// CU04 step 2 (A.3): a group's detail with its members, to any signed-in user before joining, and
 /// what it offers — join, full, «Salir del grupo» (alt. 3.1), or the last member's deletion (CU05 alt. 6.1).
 @Suite("Group detail and members")
-struct GroupDetailTests {
+final class GroupDetailTests: AppSuite {
     @Test func anyoneSeesTheMembersBeforeJoining() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, bruno, carmen, groupId) = try await fixture.band(limit: 3, brunoJoins: false)
         var seen = try await carmen.groupDetail(groupId)
         #expect(seen.group.title == "Banda de rock" && seen.group.description == "Buscamos batería")
@@ -24,8 +22,6 @@ struct GroupDetailTests {
     }
 
     @Test func theDetailOffersWhatTheUserCanDo() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, bruno, carmen, groupId) = try await fixture.band(limit: 2, brunoJoins: false)
         #expect(try await ana.groupDetail(groupId).action == .leaveDeletingTheGroup)
         #expect(try await bruno.groupDetail(groupId).action == .join)

@@ -4,10 +4,8 @@ import Testing
 
 /// CU06 create, edit, CU04 join, CU05 leave, and the limits one user at a time.
 @Suite("Groups")
-struct GroupTests {
+final class GroupTests: AppSuite {
     @Test func theCreatorOwnsTheGroupAndIsItsFirstMember() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         let group = try await ana.createGroup(.band())
         let groupId = try id(group)
@@ -19,8 +17,6 @@ struct GroupTests {
     }
 
     @Test func aUserOwnsAtMostTwoGroupsAndBelongsToAtMostFour() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         _ = try await ana.createGroup(.band("Uno"))
         _ = try await ana.createGroup(.band("Dos"))
@@ -41,8 +37,6 @@ struct GroupTests {
     }
 
     @Test func formsAreValidated() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let ana = try await fixture.user(named: "ana")
         await #expect(throws: KomunitError.invalidField(name: "memberLimit", reason: "debe estar entre 1 y 1000")) {
             try await ana.createGroup(.band(limit: 0))
@@ -61,8 +55,6 @@ struct GroupTests {
     }
 
     @Test func onlyTheOwnerEditsAndTheLimitKeepsTheMembers() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, bruno, carmen, groupId) = try await fixture.band()
         _ = try await carmen.joinGroup(groupId)
         var form = GroupForm.band("Banda de blues", limit: 4)
@@ -77,8 +69,6 @@ struct GroupTests {
     }
 
     @Test func joiningAFullGroupIsRefused() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (_, bruno, carmen, groupId) = try await fixture.band(limit: 2, brunoJoins: false)
         #expect(try await bruno.joinGroup(groupId).memberCount == 2)
         await #expect(throws: KomunitError.groupFull) { try await carmen.joinGroup(groupId) }
@@ -87,8 +77,6 @@ struct GroupTests {
     }
 
     @Test func leavingKeepsTheCountAndTheOwnerStaysWhileOthersRemain() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, bruno, _, groupId) = try await fixture.band()
         await #expect(throws: KomunitError.ownerCannotLeave) { try await ana.leaveGroup(groupId) }
         #expect(try await bruno.leaveGroup(groupId) == .left)
@@ -98,8 +86,6 @@ struct GroupTests {
     }
 
     @Test func theLastMemberLeavingDeletesTheGroupAndEverythingUnderIt() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, bruno, _, groupId) = try await fixture.band()
         try await ana.sendMessage("Hola", to: groupId)
         try await bruno.sendMessage("¡Hola!", to: groupId)

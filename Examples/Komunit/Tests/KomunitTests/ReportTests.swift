@@ -4,10 +4,8 @@ import Testing
 
 /// Report content (§6.2.2): a `reports` document naming a group, message or event, filed as the user.
 @Suite("Reports")
-struct ReportTests {
+final class ReportTests: AppSuite {
     @Test func usersReportWhatTheyCanSee() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, bruno, carmen, groupId) = try await fixture.band()
         let messageId = try await ana.sendMessage("Texto ofensivo", to: groupId)
         let eventId = try #require(try await ana.createEvent(in: groupId, .rehearsal()).id)
@@ -29,8 +27,6 @@ struct ReportTests {
     }
 
     @Test func reportsNeedAReasonAndExistingContentTheUserSees() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, _, carmen, groupId) = try await fixture.band(brunoJoins: false)
         let messageId = try await ana.sendMessage("Solo para la banda", to: groupId)
         let eventId = try #require(try await ana.createEvent(in: groupId, .rehearsal()).id)

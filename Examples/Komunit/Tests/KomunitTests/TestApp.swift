@@ -111,3 +111,14 @@ func id(_ group: Grupo) throws -> String {
 
 /// A group came back without its id.
 struct MissingID: Error {}
+
+/// A suite whose every test gets a fresh `fixture` (Swift Testing makes one instance per test),
+/// closed when the test ends.
+class AppSuite {
+    /// The app under test.
+    let fixture: TestApp
+
+    init() async throws { fixture = try await TestApp() }
+
+    deinit { fixture.close() }
+}

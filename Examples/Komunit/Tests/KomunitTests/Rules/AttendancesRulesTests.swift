@@ -5,12 +5,10 @@ import Testing
 /// `…/events/{id}/attendances/{uid}`: members read (`MemberReadsRulesTests`); each member joins or
 /// leaves for themself; a window only on flexible events, start before end.
 @Suite("Rules matrix: attendances")
-struct AttendancesRulesTests {
+final class AttendancesRulesTests: RulesSuite {
     static func at(_ hours: Int64) -> Timestamp { Timestamp(microseconds: (RulesFixture.time.seconds + hours * 3600) * 1_000_000) }
 
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let flexible = "groups/g1/events/e1/attendances/alice"
         try await assertFails { try await rules.bob.document(flexible).setData(["userId": "alice"]) }
         try await assertFails {
@@ -36,8 +34,6 @@ struct AttendancesRulesTests {
     }
 
     @Test func update() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let bobs = "groups/g1/events/e1/attendances/bob"
         try await assertSucceeds {
             try await rules.bob.document(bobs).setData(["userId": "bob", "preferredStart": Self.at(1), "preferredEnd": Self.at(2)])
@@ -49,8 +45,6 @@ struct AttendancesRulesTests {
     }
 
     @Test func delete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let bobs = "groups/g1/events/e1/attendances/bob"
         try await rules.expect(
             allowed: [rules.bob],

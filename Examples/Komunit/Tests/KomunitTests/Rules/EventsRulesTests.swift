@@ -5,10 +5,8 @@ import Testing
 /// `groups/{groupId}/events/{id}`: members read (`MemberReadsRulesTests`); only the owner creates
 /// and edits; nobody deletes.
 @Suite("Rules matrix: events")
-struct EventsRulesTests {
+final class EventsRulesTests: RulesSuite {
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let event = RulesFixture.event(flexible: true, time: FieldValue.serverTimestamp())
         try await rules.expect(denied: [rules.bob, rules.carol, rules.anonymous]) {
             try await $0.document("groups/g1/events/e3").setData(event)
@@ -32,8 +30,6 @@ struct EventsRulesTests {
     }
 
     @Test func update() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await rules.expect(denied: [rules.bob, rules.carol, rules.anonymous]) {
             try await $0.document("groups/g1/events/e1").updateData(["title": "Otro"])
         }
@@ -48,8 +44,6 @@ struct EventsRulesTests {
     }
 
     @Test func delete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await rules.expect(denied: rules.everyone) { try await $0.document("groups/g1/events/e1").delete() }
     }
 }

@@ -5,10 +5,8 @@ import Testing
 /// `groups/{groupId}`: everyone signed in explores; the owner edits; memberCount moves only with
 /// the caller's own membership and never past memberLimit.
 @Suite("Rules matrix: groups")
-struct GroupsRulesTests {
+final class GroupsRulesTests: RulesSuite {
     @Test func getAndList() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let explorers = [rules.alice, rules.bob, rules.carol]
         // Not signed out, and (RNF0) not before the e-mail is confirmed, even for a member.
         let unconfirmed = [rules.dora, rules.bobUnconfirmed]
@@ -22,8 +20,6 @@ struct GroupsRulesTests {
     }
 
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         func found(_ db: Firestore, as uid: String, owner: String, count: Int = 1) throws -> WriteBatch {
             let batch = db.batch()
             batch.setData(
@@ -50,8 +46,6 @@ struct GroupsRulesTests {
     }
 
     @Test func update() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let aliceUnconfirmed = try RulesFixture.unconfirmed("alice", in: rules.env)
         try await rules.expect(
             allowed: [rules.alice],
@@ -70,8 +64,6 @@ struct GroupsRulesTests {
     }
 
     @Test func delete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await rules.expect(denied: rules.everyone) { try await $0.document("groups/g1").delete() }
         // The last member leaving deletes the group with their membership and their lists.
         let bobLeaves = rules.bob.batch()

@@ -6,10 +6,8 @@ import Testing
 /// created and deleted only by the user themself, together with the group's counter and the
 /// user's list, and only while the group has room.
 @Suite("Rules matrix: memberships")
-struct MembershipsRulesTests {
+final class MembershipsRulesTests: RulesSuite {
     @Test func get() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         // Bob's own, by a fellow member (alice), and by carol before joining.
         try await rules.expect(
             allowed: [rules.bob, rules.alice, rules.carol],
@@ -21,8 +19,6 @@ struct MembershipsRulesTests {
     }
 
     @Test func list() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertSucceeds {
             try await rules.bob.collection("memberships").whereField("userId", isEqualTo: "bob").getDocuments()
         }
@@ -36,8 +32,6 @@ struct MembershipsRulesTests {
     }
 
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         // Alone: no counter, no list.
         try await assertFails {
             try await rules.carol.document("memberships/g1_carol").setData(
@@ -69,8 +63,6 @@ struct MembershipsRulesTests {
     }
 
     @Test func aFifthGroupIsRefused() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await rules.env.withSecurityRulesDisabled { admin in
             try await admin.document("users/carol").setData(try RulesFixture.user("carol", groups: ["a", "b", "c", "d"]))
         }
@@ -78,16 +70,12 @@ struct MembershipsRulesTests {
     }
 
     @Test func update() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await rules.expect(denied: rules.everyone) {
             try await $0.document("memberships/g1_bob").updateData(["joinedAt": RulesFixture.time])
         }
     }
 
     @Test func delete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertFails { try await rules.bob.document("memberships/g1_bob").delete() }  // counter unchanged
         let aliceRemovesBob = rules.alice.batch()
         aliceRemovesBob.deleteDocument(rules.alice.document("memberships/g1_bob"))

@@ -5,7 +5,7 @@ import Testing
 /// `groups/{groupId}/messages/{id}`: members only (`MemberReadsRulesTests`); the sender is
 /// the caller; a read receipt adds exactly the reader.
 @Suite("Rules matrix: messages")
-struct MessagesRulesTests {
+final class MessagesRulesTests: RulesSuite {
     /// A message by `sender` with the group's lastMessageAt in one batch.
     static func send(_ db: Firestore, sender: String, readBy: [String]? = nil) -> WriteBatch {
         let batch = db.batch()
@@ -17,8 +17,6 @@ struct MessagesRulesTests {
     }
 
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertFails { try await Self.send(rules.carol, sender: "carol").commit() }
         try await assertFails { try await Self.send(rules.anonymous, sender: "carol").commit() }
         try await assertFails { try await Self.send(rules.bobUnconfirmed, sender: "bob").commit() }  // RNF0
@@ -33,8 +31,6 @@ struct MessagesRulesTests {
     }
 
     @Test func update() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let message = "groups/g1/messages/m1"
         try await assertFails { try await rules.bob.document(message).updateData(["readBy": FieldValue.arrayUnion(["carol"])]) }
         try await assertFails { try await rules.bob.document(message).updateData(["readBy": ["bob"]]) }  // drops alice
@@ -46,8 +42,6 @@ struct MessagesRulesTests {
     }
 
     @Test func delete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await rules.expect(denied: rules.everyone) { try await $0.document("groups/g1/messages/m1").delete() }
     }
 }

@@ -5,15 +5,13 @@ import Testing
 /// `reports/{id}`: any confirmed user creates one as themself, about an existing group, or a message
 /// or event of a group they belong to; no client reads, changes or deletes a report.
 @Suite("Rules matrix: reports")
-struct ReportsRulesTests {
+final class ReportsRulesTests: RulesSuite {
     /// A report by `reporter` about `target`, stamped with the commit time.
     static func report(by reporter: String, about target: String, reason: Any = "Spam") -> [String: Any] {
         ["reporterId": reporter, "target": target, "reason": reason, "createdAt": FieldValue.serverTimestamp()]
     }
 
     @Test func getAndList() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         // Not even the reporter (bob) reads a report back: the reviewers work outside the app.
         let clients = rules.everyone + [rules.dora]
         try await rules.expect(denied: clients) { _ = try await $0.document("reports/r1").getDocument() }
@@ -24,8 +22,6 @@ struct ReportsRulesTests {
     }
 
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let reports = { (db: Firestore) in db.collection("reports").document() }
         // A group: anyone confirmed sees it, so anyone confirmed reports it.
         try await assertSucceeds { try await reports(rules.carol).setData(Self.report(by: "carol", about: "groups/g1")) }
@@ -60,8 +56,6 @@ struct ReportsRulesTests {
     }
 
     @Test func updateAndDelete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await rules.expect(denied: rules.everyone) { try await $0.document("reports/r1").updateData(["reason": "Nada"]) }
         try await rules.expect(denied: rules.everyone) { try await $0.document("reports/r1").delete() }
         try await rules.expect(denied: rules.everyone) {

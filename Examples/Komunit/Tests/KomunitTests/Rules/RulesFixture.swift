@@ -124,3 +124,14 @@ struct RulesFixture {
         return batch
     }
 }
+
+/// A suite whose every test gets a fresh rules environment with the seeded data, removed when the
+/// test ends.
+class RulesSuite {
+    /// The environment and its users.
+    let rules: RulesFixture
+
+    init() async throws { rules = try await RulesFixture() }
+
+    deinit { rules.cleanup() }
+}

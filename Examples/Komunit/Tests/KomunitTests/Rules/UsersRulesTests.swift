@@ -5,10 +5,8 @@ import Testing
 /// `users/{uid}`: anyone confirmed reads one, an unconfirmed account only its own (RNF0); only the
 /// user writes it; group lists move only with their memberships.
 @Suite("Rules matrix: users")
-struct UsersRulesTests {
+final class UsersRulesTests: RulesSuite {
     @Test func get() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         // Until the e-mail is confirmed (dora, bobUnconfirmed), only one's own document.
         try await rules.expect(
             allowed: [rules.alice, rules.bob, rules.carol],
@@ -21,16 +19,12 @@ struct UsersRulesTests {
     }
 
     @Test func list() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await rules.expect(denied: [rules.alice, rules.carol, rules.dora, rules.anonymous]) {
             _ = try await $0.collection("users").getDocuments()
         }
     }
 
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         // Registration writes the document before the e-mail is confirmed (RNF0).
         let dave = try RulesFixture.unconfirmed("dave", in: rules.env)
         try await assertFails {
@@ -57,8 +51,6 @@ struct UsersRulesTests {
     }
 
     @Test func update() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await rules.expect(allowed: [rules.bob], denied: [rules.alice, rules.anonymous]) {
             try await $0.document("users/bob").updateData(["username": "bobby"])
         }
@@ -87,8 +79,6 @@ struct UsersRulesTests {
     }
 
     @Test func delete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertFails { try await rules.bob.document("users/bob").delete() }  // still in a group
         try await assertFails { try await rules.bob.document("users/carol").delete() }
         try await assertFails { try await rules.anonymous.document("users/carol").delete() }
