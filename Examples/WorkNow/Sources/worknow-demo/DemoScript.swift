@@ -12,11 +12,7 @@ struct DemoScript {
     /// Runs the whole story.
     func run() async throws {
         let before = try await app.statistics()
-        print("WorkNow demo — data directory \(directory)")
-        print(
-            before.accounts == 0
-                ? "A fresh data directory: nothing stored yet."
-                : "Found data from an earlier run: \(describe(before)).")
+        DemoScene.opening("WorkNow", directory: directory, accounts: before.accounts) { describe(before) }
 
         section("Register · sign in")
         try await expectRefusal("Ana tries the password \"corta\"") {
@@ -235,14 +231,7 @@ struct DemoScript {
 
     /// Runs `step`, which must fail, and prints the app's message for the failure.
     private func expectRefusal(_ what: String, _ step: () async throws -> Void) async throws {
-        do {
-            try await step()
-        } catch let error as WorkNowError {
-            let kind = if case .notAllowed = error { "refused by the security rules" } else { "refused by the app" }
-            print("✗ \(what) → \(kind): \"\(error.alertMessage)\" (\(error))")
-            return
-        }
-        throw DemoFailure(description: "expected a refusal: \(what)")
+        try await DemoScene.expectRefusal(what, as: WorkNowError.self, step)
     }
 
     /// "ok" or the app's error, for steps whose outcome is part of the story.
@@ -258,7 +247,7 @@ struct DemoScript {
     }
 
     /// Prints a section heading.
-    private func section(_ title: String) { print("\n== \(title)") }
+    private func section(_ title: String) { DemoScene.section(title) }
 
     /// The statistics as one line.
     private func describe(_ s: StoreStatistics) -> String {
@@ -274,10 +263,4 @@ struct DemoScript {
 extension String {
     /// Nil for the empty string.
     fileprivate var nonEmpty: String? { isEmpty ? nil : self }
-}
-
-/// The demo saw something it did not expect.
-struct DemoFailure: Error, CustomStringConvertible {
-    /// What.
-    let description: String
 }

@@ -47,9 +47,7 @@ struct AcceptOfferTests {
     @Test func onlyTheClientAcceptsAndTheRequestOnlyMovesForward() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
-        let marta = try await fixture.session(People.worker("Marta", at: People.sol))
+        let (ana, luis, marta) = try await fixture.anaLuisAndMarta()
         let job = try await ana.requestService(People.sockets())
         _ = try await luis.sendOffer(OfferForm(price: 50, duration: "1 hora"), to: job.requestID)
         await #expect(throws: WorkNowError.offerNotFound(worker: marta.uid)) {

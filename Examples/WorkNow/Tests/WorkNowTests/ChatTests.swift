@@ -20,8 +20,7 @@ struct ChatTests {
     @Test(.timeLimit(.minutes(1))) func thePartiesOfAnAcceptedJobChatLive() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let (ana, luis) = try await fixture.anaAndLuis()
         let job = try await AcceptedJob.make(fixture, client: ana, worker: luis, done: false)
         let chat = try await ana.openChat(about: job.requestID)
         let same = try await luis.openChat(about: job.requestID)
@@ -43,8 +42,7 @@ struct ChatTests {
     @Test(.timeLimit(.minutes(1))) func theViewHoldsTheLast25MessagesAndSlidesWithNewOnes() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let (ana, luis) = try await fixture.anaAndLuis()
         let job = try await AcceptedJob.make(fixture, client: ana, worker: luis)
         let chatID = try await ana.openChat(about: job.requestID).id ?? ""
         for number in 1...30 { try await (number.isMultiple(of: 2) ? ana : luis).sendMessage("m\(number)", in: chatID) }
@@ -57,9 +55,7 @@ struct ChatTests {
     @Test(.timeLimit(.minutes(1))) func onlyThePartiesOfATakenJobMayChat() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
-        let marta = try await fixture.session(People.worker("Marta", at: People.sol))
+        let (ana, luis, marta) = try await fixture.anaLuisAndMarta()
         let open = try await ana.requestService(People.sockets())
         _ = try await luis.sendOffer(OfferForm(price: 40, duration: "1 hora"), to: open.requestID)
         await #expect(throws: WorkNowError.notAParty) { try await ana.openChat(about: open.requestID) }
@@ -73,9 +69,7 @@ struct ChatTests {
     @Test(.timeLimit(.minutes(1))) func misChatsListsEveryChatOfTheUserLive() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
-        let marta = try await fixture.session(People.worker("Marta", at: People.sol))
+        let (ana, luis, marta) = try await fixture.anaLuisAndMarta()
         var anas = ana.myChats().makeAsyncIterator()
         var luiss = luis.myChats().makeAsyncIterator()
         #expect(try await anas.next()?.isEmpty == true)

@@ -9,9 +9,7 @@ struct HireTests {
     @Test(.timeLimit(.minutes(1))) func contactHireProposeInChatAndAccept() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
-        let marta = try await fixture.session(People.worker("Marta", at: People.sol))
+        let (ana, luis, marta) = try await fixture.anaLuisAndMarta()
 
         // CU009: a chat with no request, before and without any job.
         let chat = try await ana.contact(luis.uid)
@@ -58,7 +56,7 @@ struct HireTests {
         defer { fixture.close() }
         let ana = try await fixture.client()
         let bea = try await fixture.client(1)
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let luis = try await fixture.luis()
         await #expect(throws: WorkNowError.notAProfessional(uid: bea.uid)) { try await ana.contact(bea.uid) }
         await #expect(throws: WorkNowError.invalidChatPartner("you cannot chat with yourself")) {
             try await luis.contact(luis.uid)

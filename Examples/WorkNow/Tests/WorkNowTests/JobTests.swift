@@ -9,7 +9,7 @@ struct JobTests {
     @Test func bothPartiesFinishingAtOnceAlwaysEndsDone() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let luis = try await fixture.luis()
         var jobs: [AcceptedJob] = []
         for number in 0..<8 {
             jobs.append(
@@ -32,9 +32,7 @@ struct JobTests {
     @Test func eitherPartyCancelsBeforeDoneAndNobodyElse() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
-        let marta = try await fixture.session(People.worker("Marta", at: People.sol))
+        let (ana, luis, marta) = try await fixture.anaLuisAndMarta()
         let open = try await ana.requestService(People.sockets())
         _ = try await luis.sendOffer(OfferForm(price: 50, duration: "1 hora"), to: open.requestID)
         await #expect(throws: WorkNowError.notAParty) { try await luis.cancelRequest(open.requestID) }
@@ -56,8 +54,7 @@ struct JobTests {
     @Test func theClientPaysOnceAfterDoneAndOnlyThen() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let (ana, luis) = try await fixture.anaAndLuis()
         let job = try await AcceptedJob.make(fixture, client: ana, worker: luis, done: false)
         await #expect(throws: WorkNowError.jobNotDone) { try await ana.pay(job: job.requestID) }
         _ = try await ana.finishJob(job.requestID)
@@ -79,7 +76,7 @@ struct JobTests {
         var worker = People.worker("Luis", at: People.chamberi)
         worker.telefono = "+34 611-222-333"
         let luis = try await fixture.session(worker)
-        let marta = try await fixture.session(People.worker("Marta", at: People.sol))
+        let marta = try await fixture.marta()
         let job = try await AcceptedJob.make(fixture, client: ana, worker: luis, done: false)
         let before = try await luis.job(job.requestID)
         #expect(before.chatID == nil && before.client.telefono == "600111222" && before.worker?.telefono == "+34611222333")
@@ -97,8 +94,7 @@ struct JobTests {
     @Test func theHistoryListsJobsAsClientAndAsWorkerNewestFirst() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let (ana, luis) = try await fixture.anaAndLuis()
         let first = try await AcceptedJob.make(fixture, client: ana, worker: luis)
         _ = try await ana.requestService(People.sockets())  // still open: not a job yet
         let second = try await AcceptedJob.make(fixture, client: ana, worker: luis, done: false)

@@ -8,8 +8,7 @@ struct OfferTests {
     @Test func anOfferIsStoredUnderTheWorkersUid() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let (ana, luis) = try await fixture.anaAndLuis()
         let job = try await ana.requestService(People.sockets())
         let offer = try await luis.sendOffer(
             OfferForm(price: 60, duration: " 1 hora ", message: "Hoy"), to: job.requestID)
@@ -26,8 +25,7 @@ struct OfferTests {
     @Test func offersAboveTheMaximumOrRepeatedAreRefused() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let (ana, luis) = try await fixture.anaAndLuis()
         let job = try await ana.requestService(People.sockets(maximum: 60))
         await #expect(throws: WorkNowError.priceAboveMaximum(price: 60.5, maximum: 60)) {
             try await luis.sendOffer(OfferForm(price: 60.5, duration: "1 hora"), to: job.requestID)
@@ -52,7 +50,7 @@ struct OfferTests {
         defer { fixture.close() }
         let ana = try await fixture.client()
         let pilar = try await fixture.session(People.worker("Pilar", at: People.chamberi, trades: [.fontaneria]))
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let luis = try await fixture.luis()
         let job = try await ana.requestService(People.sockets())
         await #expect(throws: WorkNowError.notSubscribed(trade: "Electricista")) {
             try await pilar.sendOffer(OfferForm(price: 30, duration: "1 hora"), to: job.requestID)
@@ -73,9 +71,7 @@ struct OfferTests {
     @Test func offersAreReadableOnlyByTheirWorkerAndTheClient() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
-        let marta = try await fixture.session(People.worker("Marta", at: People.sol))
+        let (ana, luis, marta) = try await fixture.anaLuisAndMarta()
         let job = try await ana.requestService(People.sockets())
         _ = try await luis.sendOffer(OfferForm(price: 50, duration: "1 hora"), to: job.requestID)
         _ = try await marta.sendOffer(OfferForm(price: 45, duration: "2 horas"), to: job.requestID)
@@ -87,8 +83,7 @@ struct OfferTests {
     @Test func concurrentOffersByOneWorkerStoreExactlyOne() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let (ana, luis) = try await fixture.anaAndLuis()
         let job = try await ana.requestService(People.sockets())
         let prices = await withTaskGroup(of: Double?.self) { group in
             for price in 20...35 {
@@ -114,8 +109,7 @@ struct OfferTests {
     @Test func aPriceRangeCountsByItsTop() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let (ana, luis) = try await fixture.anaAndLuis()
         let job = try await ana.requestService(People.sockets(maximum: 60))
         await #expect(throws: WorkNowError.invalidField(name: "priceTo", reason: "the top of the range must be above the price")) {
             try await luis.sendOffer(OfferForm(price: 40, priceTo: 40, duration: "1 hora"), to: job.requestID)
@@ -131,9 +125,7 @@ struct OfferTests {
     @Test(.timeLimit(.minutes(1))) func offersReachTheClientLiveAndSheRejectsOne() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
-        let marta = try await fixture.session(People.worker("Marta", at: People.sol))
+        let (ana, luis, marta) = try await fixture.anaLuisAndMarta()
         let job = try await ana.requestService(People.sockets())
         var live = ana.liveOffers(on: job.requestID).makeAsyncIterator()
         #expect(try await live.next()?.isEmpty == true)

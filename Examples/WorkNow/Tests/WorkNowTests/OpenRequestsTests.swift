@@ -31,11 +31,7 @@ struct OpenRequestsTests {
     @Test(.timeLimit(.minutes(1))) func aNewRequestReachesEveryWorkerOfTheTradeWithinItsRadiusAndNoOther() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let near = try await fixture.session(People.worker("Luis", at: People.chamberi))
-        let alcala = try await fixture.session(People.worker("Eva", at: People.alcala))
-        let plumber = try await fixture.session(People.worker("Pilar", at: People.chamberi, trades: [.fontaneria]))
-        let far = try await fixture.session(People.worker("Jordi", at: People.barcelona, radiusKm: 100))
+        let (ana, near, alcala, plumber, far) = try await fixture.anaAndFourWorkers()
         let workers = [near, alcala, plumber, far]
         var inboxes: [AsyncThrowingStream<[Solicitud], any Error>.Iterator] = []
         for worker in workers { inboxes.append(await worker.openRequests().makeAsyncIterator()) }
@@ -73,9 +69,7 @@ struct OpenRequestsTests {
     @Test(.timeLimit(.minutes(1))) func aDirectHireReachesOnlyTheHiredProfessional() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
-        let marta = try await fixture.session(People.worker("Marta", at: People.sol))
+        let (ana, luis, marta) = try await fixture.anaLuisAndMarta()
         let pilar = try await fixture.session(People.worker("Pilar", at: People.sol, trades: [.fontaneria]))
         var martasView = await marta.openRequests().makeAsyncIterator()
         var luisView = await luis.openRequests().makeAsyncIterator()
@@ -118,8 +112,7 @@ struct OpenRequestsTests {
     @Test(.timeLimit(.minutes(1))) func aRequestLeavesTheViewWhenAcceptedOrCancelled() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let (ana, luis) = try await fixture.anaAndLuis()
         var view = await luis.openRequests().makeAsyncIterator()
         #expect(try await view.next()?.isEmpty == true)
         let first = try await ana.requestService(People.sockets())
@@ -143,7 +136,7 @@ struct OpenRequestsTests {
         #expect(try await none.next() == nil)  // no trades: nothing to follow, the view ends
 
         _ = try await ana.subscribe(to: [.electricista])
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let luis = try await fixture.luis()
         var mine = await ana.openRequests().makeAsyncIterator()
         #expect(try await mine.next()?.isEmpty == true)
         _ = try await ana.requestService(People.sockets())

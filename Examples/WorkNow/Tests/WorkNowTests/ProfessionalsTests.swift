@@ -8,9 +8,7 @@ struct ProfessionalsTests {
     @Test func professionalsInRangeByAverageRating() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
-        let marta = try await fixture.session(People.worker("Marta", at: People.sol))
+        let (ana, luis, marta) = try await fixture.anaLuisAndMarta()
         let eva = try await fixture.session(People.worker("Eva", at: People.alcala))
         let new = try await fixture.session(People.worker("Nuevo", at: People.chamberi))
         _ = try await fixture.session(People.worker("Jordi", at: People.barcelona))

@@ -9,8 +9,7 @@ struct RatingTests {
     @Test func bothPartiesRateOnceAfterTheJobIsDoneAndPaid() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let (ana, luis) = try await fixture.anaAndLuis()
         let job = try await AcceptedJob.make(fixture, client: ana, worker: luis, done: false)
         await #expect(throws: WorkNowError.jobNotDone) { try await ana.rate(job: job.requestID, stars: 4) }
         _ = try await ana.finishJob(job.requestID)
@@ -35,9 +34,7 @@ struct RatingTests {
     @Test func outsidersCannotRateAJob() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
-        let marta = try await fixture.session(People.worker("Marta", at: People.sol))
+        let (ana, luis, marta) = try await fixture.anaLuisAndMarta()
         let job = try await AcceptedJob.make(fixture, client: ana, worker: luis)
         // The done request is hidden from Marta.
         await #expect(throws: WorkNowError.self) { try await marta.rate(job: job.requestID, stars: 5) }
@@ -49,7 +46,7 @@ struct RatingTests {
     @Test func concurrentRatingsOfOneWorkerLoseNoUpdate() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let luis = try await fixture.session(People.worker("Luis", at: People.chamberi))
+        let luis = try await fixture.luis()
         var jobs: [AcceptedJob] = []
         for number in 0..<10 {
             jobs.append(try await AcceptedJob.make(fixture, client: try await fixture.client(number), worker: luis))

@@ -11,11 +11,7 @@ struct RequestAlertTests {
     @Test func aNewRequestAlertsEveryWorkerOfTheTradeWithinItsRadiusAndNoOther() async throws {
         let fixture = try await TestApp()
         defer { fixture.close() }
-        let ana = try await fixture.client()
-        let near = try await fixture.session(People.worker("Luis", at: People.chamberi))
-        let alcala = try await fixture.session(People.worker("Eva", at: People.alcala))
-        let plumber = try await fixture.session(People.worker("Pilar", at: People.chamberi, trades: [.fontaneria]))
-        let far = try await fixture.session(People.worker("Jordi", at: People.barcelona, radiusKm: 100))
+        let (ana, near, alcala, plumber, far) = try await fixture.anaAndFourWorkers()
 
         let job = try await ana.requestService(People.sockets(radiusKm: 40))
         try await fixture.app.waitForTriggers()

@@ -27,6 +27,39 @@ final class TestApp: Sendable {
         try await session(People.client(number))
     }
 
+    /// Luis, an electrician at Chamberí (about 2 km from Sol), 10 km radius.
+    func luis() async throws -> UserSession {
+        try await session(People.worker("Luis", at: People.chamberi))
+    }
+
+    /// Marta, an electrician at Sol, 10 km radius.
+    func marta() async throws -> UserSession {
+        try await session(People.worker("Marta", at: People.sol))
+    }
+
+    /// The usual pair, registered in this order: Ana (client 0) and Luis.
+    func anaAndLuis() async throws -> (UserSession, UserSession) {
+        (try await client(), try await luis())
+    }
+
+    /// The usual three, registered in this order: Ana (client 0), Luis and Marta.
+    func anaLuisAndMarta() async throws -> (UserSession, UserSession, UserSession) {
+        (try await client(), try await luis(), try await marta())
+    }
+
+    /// Ana (client 0) and four workers around her: Luis (electrician, Chamberí, 2 km), Eva
+    /// (electrician, Alcalá, 30 km), Pilar (plumber, Chamberí) and Jordi (electrician, Barcelona,
+    /// 100 km radius), registered in this order.
+    func anaAndFourWorkers() async throws -> (
+        ana: UserSession, near: UserSession, alcala: UserSession, plumber: UserSession, far: UserSession
+    ) {
+        (
+            try await client(), try await luis(), try await session(People.worker("Eva", at: People.alcala)),
+            try await session(People.worker("Pilar", at: People.chamberi, trades: [.fontaneria])),
+            try await session(People.worker("Jordi", at: People.barcelona, radiusKm: 100))
+        )
+    }
+
     /// An admin handle on the app's database (rules do not apply), for checking what was stored.
     func adminView() throws -> Firestore {
         try Firestore(directory: directory, projectID: "test-worknow")

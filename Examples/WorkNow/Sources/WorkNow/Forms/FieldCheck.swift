@@ -1,3 +1,5 @@
+import ExampleSupport
+
 /// Small checks shared by the forms.
 enum FieldCheck {
     /// The text without leading and trailing whitespace.
@@ -8,6 +10,15 @@ enum FieldCheck {
     /// Whether `id` can name one document (non-empty, no slash, not `.` or `..`).
     static func identifier(_ id: String) -> Bool {
         !id.isEmpty && !id.contains("/") && id != "." && id != ".." && id.utf8.count <= 1500
+    }
+
+    /// The email trimmed and lowercased (the shared `EmailAddress` check).
+    /// - Throws: `invalidField("email", …)` when it does not look like an address.
+    static func email(_ raw: String) throws(WorkNowError) -> String {
+        guard let email = EmailAddress.normalized(raw) else {
+            throw .invalidField(name: "email", reason: "not an email address")
+        }
+        return email
     }
 
     /// A geopoint from a latitude and longitude in range.

@@ -56,22 +56,11 @@ public struct RegistrationForm: Sendable, Equatable {
         let apellidos = FieldCheck.trimmed(apellidos)
         guard !nombre.isEmpty else { throw .invalidField(name: "nombre", reason: "required") }
         guard !apellidos.isEmpty else { throw .invalidField(name: "apellidos", reason: "required") }
-        let email = try Self.normalized(email: email)
+        let email = try FieldCheck.email(email)
         let password = try FieldCheck.password(password)
         return Valid(
             nombre: nombre, apellidos: apellidos, email: email, password: password,
             location: try FieldCheck.location(latitude: latitude, longitude: longitude), oficios: oficios,
             radiusKm: try FieldCheck.radius(radiusKm), telefono: try telefono.flatMap(FieldCheck.phone))
-    }
-
-    /// The email trimmed and lowercased.
-    /// - Throws: `invalidField("email", …)` unless it has one `@` with text on both sides and a dot after it.
-    static func normalized(email: String) throws(WorkNowError) -> String {
-        let email = FieldCheck.trimmed(email).lowercased()
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
-            !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace), !email.contains("/")
-        else { throw .invalidField(name: "email", reason: "not an email address") }
-        return email
     }
 }

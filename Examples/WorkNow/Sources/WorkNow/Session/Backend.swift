@@ -5,18 +5,11 @@ import Hearth
 /// The trusted side of the app (what Firebase runs as the Admin SDK and Cloud Functions): the
 /// admin handle, which the rules do not judge, the account store and the request fan-out
 /// trigger. Users never get it.
-struct Backend: Sendable {
+public struct Backend: Sendable {
     /// Admin access to the app's database.
     let admin: Firestore
     /// The accounts (Hearth Auth on the same data directory).
     let accounts: AppAuth
-
-    /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
-    func handle(for account: Account) async throws(WorkNowError) -> Firestore {
-        return try await WorkNowError.mapping {
-            return try await account.firestore(on: admin)
-        }
-    }
 
     /// Registers the request fan-out (`onDocumentCreated` on `requests/{requestId}`, the Cloud
     /// Function behind the thesis's push notifications); it resumes from its durable cursor.
@@ -25,13 +18,6 @@ struct Backend: Sendable {
             return [try await admin.onDocumentCreated("\(Collections.requests)/{requestId}", name: "worknow-request-alerts") { event in
                 try await alertWorkers(about: event.data)
             }]
-        }
-    }
-
-    /// Returns once the triggers have done the work of every write made so far.
-    func triggersSettled() async throws(WorkNowError) {
-        try await WorkNowError.mapping {
-            try await admin.waitForTriggers()
         }
     }
 

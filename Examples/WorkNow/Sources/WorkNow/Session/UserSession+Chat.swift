@@ -34,8 +34,8 @@ extension UserSession {
             ChatID.Participant(uid: partnerUID, nombre: partner.nombre, apellidos: partner.apellidos))
         let participants = [uid, partnerUID].sorted()
         return try await WorkNowError.mapping {
-            let reference = try db().collection(Collections.chats).document(chatID)
-            try await db().runTransaction { transaction in
+            let reference = db.collection(Collections.chats).document(chatID)
+            try await db.runTransaction { transaction in
                 guard try !transaction.getDocument(reference).exists else { return }
                 transaction.setData(
                     ["participants": participants, "requestId": requestID.map { $0 as Any } ?? NSNull()],
@@ -63,13 +63,9 @@ extension UserSession {
     /// "Mis Chats" (§3.4): every chat of the signed-in user (`participants array-contains` me),
     /// live: now and again whenever one is added.
     public func myChats() -> AsyncThrowingStream<[Chat], any Error> {
-        do {
-            return try db().collection(Collections.chats)
-                .whereField("participants", arrayContains: uid)
-                .liveValues(as: Chat.self, failing: WorkNowError.self)
-        } catch {
-            return .failed(error)
-        }
+        db.collection(Collections.chats)
+            .whereField("participants", arrayContains: uid)
+            .liveValues(as: Chat.self, failing: WorkNowError.self)
     }
 
     /// Sends `text` to chat `chatID` as the signed-in user, stamped with the commit time.
@@ -81,7 +77,7 @@ extension UserSession {
         guard FieldCheck.identifier(chatID) else { throw .invalidChatPartner("not a chat id") }
         let me = try await ownProfile()
         return try await WorkNowError.mapping {
-            let reference = try await db().collection(Collections.messages(of: chatID)).addDocument(data: [
+            let reference = try await db.collection(Collections.messages(of: chatID)).addDocument(data: [
                 "senderId": uid, "senderName": me.nombre, "text": text, "sentAt": FieldValue.serverTimestamp(),
             ])
             return reference.documentID
@@ -93,14 +89,10 @@ extension UserSession {
     /// which pushes the oldest out of the window.
     public func messages(in chatID: String) -> AsyncThrowingStream<[Mensaje], any Error> {
         guard FieldCheck.identifier(chatID) else { return .failed(WorkNowError.invalidChatPartner("not a chat id")) }
-        do {
-            return try db().collection(Collections.messages(of: chatID))
-                .order(by: "sentAt")
-                .limit(toLast: Self.chatWindow)
-                .liveValues(as: Mensaje.self, failing: WorkNowError.self)
-        } catch {
-            return .failed(error)
-        }
+        return db.collection(Collections.messages(of: chatID))
+            .order(by: "sentAt")
+            .limit(toLast: Self.chatWindow)
+            .liveValues(as: Mensaje.self, failing: WorkNowError.self)
     }
 
     /// How many messages the chat view shows (the original's `queryLimited(toLast: 25)`).

@@ -33,7 +33,7 @@ extension UserSession {
     public func jobHistory() async throws(WorkNowError) -> JobHistory {
         let asClient = try await myRequests().filter { $0.acceptedOffer != nil }
         return try await WorkNowError.mapping {
-            let asWorker = try await db().collection(Collections.requests)
+            let asWorker = try await db.collection(Collections.requests)
                 .whereField("acceptedOffer", isEqualTo: uid)
                 .order(by: "createdAt", descending: true)
                 .getDocuments().decoded(as: Solicitud.self)
@@ -53,7 +53,7 @@ extension UserSession {
     /// Whether chat `chatID` exists (a participant's read).
     private func chatExists(_ chatID: String) async throws(WorkNowError) -> Bool {
         return try await WorkNowError.mapping {
-            return try await db().collection(Collections.chats).document(chatID).getDocument().exists
+            return try await db.collection(Collections.chats).document(chatID).getDocument().exists
         }
     }
 }

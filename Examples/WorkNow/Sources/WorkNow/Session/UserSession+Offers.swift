@@ -20,7 +20,7 @@ extension UserSession {
         let offerRef = requestRef.collection(Collections.offers).document(uid)
         let myUID = uid
         return try await WorkNowError.mapping {
-            try await db().runTransaction { transaction in
+            try await db.runTransaction { transaction in
                 let snapshot = try transaction.getDocument(requestRef)
                 guard snapshot.exists else { throw WorkNowError.requestNotFound(id: requestID) }
                 let request = try snapshot.decoded(as: Solicitud.self)
@@ -95,7 +95,7 @@ extension UserSession {
         let offerRef = requestRef.collection(Collections.offers).document(worker)
         let myUID = uid
         return try await WorkNowError.mapping {
-            try await db().runTransaction { transaction in
+            try await db.runTransaction { transaction in
                 _ = try Self.openRequest(requestRef, id: requestID, of: myUID, in: transaction)
                 let offer = try transaction.getDocument(offerRef)
                 guard offer.exists else { throw WorkNowError.offerNotFound(worker: worker) }
@@ -117,7 +117,7 @@ extension UserSession {
         let offerRef = requestRef.collection(Collections.offers).document(worker)
         let myUID = uid
         try await WorkNowError.mapping {
-            try await db().runTransaction { transaction in
+            try await db.runTransaction { transaction in
                 _ = try Self.openRequest(requestRef, id: requestID, of: myUID, in: transaction)
                 let offer = try transaction.getDocument(offerRef)
                 guard offer.exists else { throw WorkNowError.offerNotFound(worker: worker) }

@@ -12,7 +12,7 @@ extension UserSession {
         let me = try await ownProfile()
         let found: [Usuario]
         do {
-            found = try await db().collection(Collections.users)
+            found = try await db.collection(Collections.users)
                 .whereField("trades", arrayContains: trade.rawValue)
                 .getDocuments().decoded(as: Usuario.self)
         } catch {

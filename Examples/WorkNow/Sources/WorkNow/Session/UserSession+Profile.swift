@@ -65,7 +65,6 @@ extension UserSession {
     public func changePassword(to newPassword: String, repeat repeated: String) async throws(WorkNowError) {
         let password = try FieldCheck.password(newPassword)
         guard password == repeated else { throw .passwordsDoNotMatch }
-        _ = try db()
         try await WorkNowError.mapping {
             try await account.changePassword(to: password)
         }

@@ -37,7 +37,7 @@ extension UserSession {
         guard FieldCheck.identifier(chatID) else { throw .invalidChatPartner("not a chat id") }
         let chat: Chat
         do {
-            let snapshot = try await db().collection(Collections.chats).document(chatID).getDocument()
+            let snapshot = try await db.collection(Collections.chats).document(chatID).getDocument()
             guard snapshot.exists else { throw WorkNowError.invalidChatPartner("no chat \(chatID)") }
             chat = try snapshot.decoded(as: Chat.self)
         } catch {
@@ -55,7 +55,7 @@ extension UserSession {
     /// composite index).
     private func openHires(client: String, worker: String) async throws(WorkNowError) -> [Solicitud] {
         return try await WorkNowError.mapping {
-            return try await db().collection(Collections.requests)
+            return try await db.collection(Collections.requests)
                 .whereField("client", isEqualTo: client)
                 .whereField("worker", isEqualTo: worker)
                 .whereField("status", isEqualTo: RequestStatus.open.rawValue)

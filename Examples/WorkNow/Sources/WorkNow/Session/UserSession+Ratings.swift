@@ -15,7 +15,6 @@ extension UserSession {
         let ratingID = Collections.ratingID(request: requestID, rater: uid)
         let myUID = uid
         do {
-            let db = try db()
             let ratingRef = db.collection(Collections.ratings).document(ratingID)
             return try await db.runTransaction { transaction in
                 let snapshot = try transaction.getDocument(requestRef)
@@ -45,7 +44,7 @@ extension UserSession {
     public func ratings(of uid: String) async throws(WorkNowError) -> [Valoracion] {
         guard FieldCheck.identifier(uid) else { throw .profileNotFound(uid: uid) }
         return try await WorkNowError.mapping {
-            return try await db().collection(Collections.ratings).whereField("ratee", isEqualTo: uid)
+            return try await db.collection(Collections.ratings).whereField("ratee", isEqualTo: uid)
                 .getDocuments().decoded(as: Valoracion.self)
         }
     }
@@ -53,7 +52,7 @@ extension UserSession {
     /// The ratings given for the job of request `requestID` (at most one per party).
     func ratings(forJob requestID: String) async throws(WorkNowError) -> [Valoracion] {
         return try await WorkNowError.mapping {
-            return try await db().collection(Collections.ratings).whereField("requestId", isEqualTo: requestID)
+            return try await db.collection(Collections.ratings).whereField("requestId", isEqualTo: requestID)
                 .getDocuments().decoded(as: Valoracion.self)
         }
     }

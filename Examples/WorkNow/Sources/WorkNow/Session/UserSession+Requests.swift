@@ -30,7 +30,7 @@ extension UserSession {
         if valid.radiusKm == nil { radius = try await ownProfile().radiusKm }
         let reference: DocumentReference
         do {
-            reference = try await db().collection(Collections.requests).addDocument(data: [
+            reference = try await db.collection(Collections.requests).addDocument(data: [
                 "client": uid,
                 "categoria": valid.categoria.rawValue,
                 "descripcion": valid.descripcion,
@@ -53,7 +53,7 @@ extension UserSession {
     /// Workers: the alerts the fan-out trigger wrote for new requests in range, newest first.
     public func myAlerts() async throws(WorkNowError) -> [RequestAlert] {
         return try await WorkNowError.mapping {
-            return try await db().collection(Collections.alerts(of: uid)).order(by: "createdAt", descending: true)
+            return try await db.collection(Collections.alerts(of: uid)).order(by: "createdAt", descending: true)
                 .getDocuments().decoded(as: RequestAlert.self)
         }
     }
@@ -61,7 +61,7 @@ extension UserSession {
     /// The signed-in user's own requests, newest first (index `client ASC, createdAt DESC`).
     public func myRequests() async throws(WorkNowError) -> [Solicitud] {
         return try await WorkNowError.mapping {
-            return try await db().collection(Collections.requests)
+            return try await db.collection(Collections.requests)
                 .whereField("client", isEqualTo: uid)
                 .order(by: "createdAt", descending: true)
                 .getDocuments().decoded(as: Solicitud.self)
@@ -78,10 +78,8 @@ extension UserSession {
     /// each result, with the trades and place the profile had when listening started.
     public func openRequests() async -> AsyncThrowingStream<[Solicitud], any Error> {
         let me: Usuario
-        let db: Firestore
         do {
             me = try await ownProfile()
-            db = try self.db()
         } catch {
             return .failed(error)
         }
@@ -104,15 +102,11 @@ extension UserSession {
     /// Professionals: the open direct hires addressed to the signed-in user (CU008), newest first,
     /// live (index `worker, status, createdAt DESC`); one leaves the list once accepted or cancelled.
     public func directRequests() -> AsyncThrowingStream<[Solicitud], any Error> {
-        do {
-            return try db().collection(Collections.requests)
-                .whereField("worker", isEqualTo: uid)
-                .whereField("status", isEqualTo: RequestStatus.open.rawValue)
-                .order(by: "createdAt", descending: true)
-                .liveValues(as: Solicitud.self, failing: WorkNowError.self)
-        } catch {
-            return .failed(error)
-        }
+        db.collection(Collections.requests)
+            .whereField("worker", isEqualTo: uid)
+            .whereField("status", isEqualTo: RequestStatus.open.rawValue)
+            .order(by: "createdAt", descending: true)
+            .liveValues(as: Solicitud.self, failing: WorkNowError.self)
     }
 
     /// Cancels request `id`: its client from `open` or `accepted`, its accepted worker from
@@ -175,7 +169,7 @@ extension UserSession {
         _ = try await request(id)
         let myUID = uid
         try await WorkNowError.mapping {
-            try await db().runTransaction { transaction in
+            try await db.runTransaction { transaction in
                 let snapshot = try transaction.getDocument(reference)
                 guard snapshot.exists else { throw WorkNowError.requestNotFound(id: id) }
                 let update = try fields(try snapshot.decoded(as: Solicitud.self), myUID)

@@ -12,12 +12,12 @@ struct OffersRulesTests {
     @Test func get() async throws {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
-        try await assertSucceeds { try await rules.bobby.document("requests/req-open/offers/bobby").getDocument() }
-        try await assertSucceeds { try await rules.alice.document("requests/req-open/offers/bobby").getDocument() }
-        try await assertFails { try await rules.carol.document("requests/req-open/offers/bobby").getDocument() }
-        try await assertFails { try await rules.anonymous.document("requests/req-open/offers/bobby").getDocument() }
-        try await assertSucceeds { try await rules.alice.document("requests/req-direct/offers/bobby").getDocument() }
-        try await assertFails { try await rules.diego.document("requests/req-direct/offers/bobby").getDocument() }
+        try await rules.expect(allowed: [rules.bobby, rules.alice], denied: [rules.carol, rules.anonymous]) {
+            try await $0.document("requests/req-open/offers/bobby").getDocument()
+        }
+        try await rules.expect(allowed: [rules.alice], denied: [rules.diego]) {
+            try await $0.document("requests/req-direct/offers/bobby").getDocument()
+        }
     }
 
     @Test func list() async throws {
@@ -27,56 +27,38 @@ struct OffersRulesTests {
             try await rules.alice.collection("requests/req-open/offers").getDocuments()
         }
         #expect(all.count == 1)
-        try await assertFails { try await rules.bobby.collection("requests/req-open/offers").getDocuments() }
-        try await assertFails { try await rules.carol.collection("requests/req-open/offers").getDocuments() }
-        try await assertFails { try await rules.anonymous.collection("requests/req-open/offers").getDocuments() }
+        try await rules.expect(denied: [rules.bobby, rules.carol, rules.anonymous]) {
+            try await $0.collection("requests/req-open/offers").getDocuments()
+        }
     }
 
     @Test func create() async throws {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
         let carolOffer = rules.carol.document("requests/req-open/offers/carol")
-        try await assertFails { try await carolOffer.setData(RulesFixture.offer("carol", price: 61)) }
-        try await assertFails { try await carolOffer.setData(RulesFixture.offer("carol", price: 0)) }
-        try await assertFails { try await carolOffer.setData(RulesFixture.offer("bobby", price: 40)) }
-        // A range counts by its top, which must be above its bottom.
-        try await assertFails { try await carolOffer.setData(RulesFixture.offer("carol", price: 40, priceTo: 61)) }
-        try await assertFails { try await carolOffer.setData(RulesFixture.offer("carol", price: 40, priceTo: 40)) }
-        try await assertFails { try await carolOffer.setData(RulesFixture.offer("carol", price: 40, priceTo: 30)) }
-        try await assertFails { try await carolOffer.setData(RulesFixture.offer("carol", price: 40, rejected: true)) }
         var noPlace = try RulesFixture.offer("carol", price: 40)
         noPlace["location"] = nil
-        try await assertFails { try await carolOffer.setData(noPlace) }
         var textPrice = try RulesFixture.offer("carol", price: 40)
         textPrice["priceTo"] = "50"
-        try await assertFails { try await carolOffer.setData(textPrice) }
-        try await assertFails {
-            try await carolOffer.setData(RulesFixture.offer("carol", price: 40, time: Timestamp()))
-        }
-        try await assertFails {
-            try await rules.carol.document("requests/req-open/offers/diego").setData(
-                RulesFixture.offer("diego", price: 40))
-        }
-        try await assertFails {
-            try await rules.diego.document("requests/req-open/offers/diego").setData(
-                RulesFixture.offer("diego", price: 40))
-        }
-        try await assertFails {
-            try await rules.alice.document("requests/req-open/offers/alice").setData(
-                RulesFixture.offer("alice", price: 40))
-        }
-        try await assertFails {
-            try await rules.carol.document("requests/req-accepted/offers/carol").setData(
-                RulesFixture.offer("carol", price: 40))
-        }
-        try await assertFails {
-            try await rules.anonymous.document("requests/req-open/offers/carol").setData(
-                RulesFixture.offer("carol", price: 40))
-        }
-        // A second offer by the same worker is an update, which nobody may do.
-        try await assertFails {
-            try await rules.bobby.document("requests/req-open/offers/bobby").setData(
-                RulesFixture.offer("bobby", price: 20))
+        // Above the maximum, not positive, another worker's name; a range counts by its top, which
+        // must be above its bottom; already rejected, no place, a text price, the client's clock.
+        try await rules.expectRefused([
+            try RulesFixture.offer("carol", price: 61), try RulesFixture.offer("carol", price: 0),
+            try RulesFixture.offer("bobby", price: 40), try RulesFixture.offer("carol", price: 40, priceTo: 61),
+            try RulesFixture.offer("carol", price: 40, priceTo: 40), try RulesFixture.offer("carol", price: 40, priceTo: 30),
+            try RulesFixture.offer("carol", price: 40, rejected: true), noPlace, textPrice,
+            try RulesFixture.offer("carol", price: 40, time: Timestamp()),
+        ]) { try await carolOffer.setData($0) }
+        // (who, on which request, as which worker, at what price): another's offer, a worker of
+        // another trade, the client, a taken request, no sign-in; and a second offer by the same
+        // worker, an update, which nobody may do.
+        let strangers: [(Firestore, String, String, Double)] = [
+            (rules.carol, "req-open", "diego", 40), (rules.diego, "req-open", "diego", 40),
+            (rules.alice, "req-open", "alice", 40), (rules.carol, "req-accepted", "carol", 40),
+            (rules.anonymous, "req-open", "carol", 40), (rules.bobby, "req-open", "bobby", 20),
+        ]
+        try await rules.expectRefused(strangers) { user, request, worker, price in
+            try await user.document("requests/\(request)/offers/\(worker)").setData(RulesFixture.offer(worker, price: price))
         }
         try await assertSucceeds { try await carolOffer.setData(RulesFixture.offer("carol", price: 40, priceTo: 60)) }
     }
@@ -88,13 +70,8 @@ struct OffersRulesTests {
         try await rules.env.withSecurityRulesDisabled { admin in
             try await admin.document("users/carol").updateData(["trades": ["Electricista", "Fontanería"]])
         }
-        try await assertFails {
-            try await rules.carol.document("requests/req-hire-diego/offers/carol").setData(
-                RulesFixture.offer("carol", price: 40))
-        }
-        try await assertFails {
-            try await rules.fermin.document("requests/req-hire-diego/offers/fermin").setData(
-                RulesFixture.offer("fermin", price: 40))
+        try await rules.expectRefused([(rules.carol, "carol"), (rules.fermin, "fermin")]) { user, worker in
+            try await user.document("requests/req-hire-diego/offers/\(worker)").setData(RulesFixture.offer(worker, price: 40))
         }
         try await assertSucceeds {
             try await rules.diego.document("requests/req-hire-diego/offers/diego").setData(
@@ -106,25 +83,23 @@ struct OffersRulesTests {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
         let offer = "requests/req-open/offers/bobby"
-        try await assertFails { try await rules.bobby.document(offer).updateData(["price": 10.0]) }
-        try await assertFails { try await rules.alice.document(offer).updateData(["price": 10.0]) }
-        try await assertFails { try await rules.bobby.document(offer).delete() }
-        try await assertFails { try await rules.alice.document(offer).delete() }
-        try await assertFails { try await rules.anonymous.document(offer).delete() }
+        try await rules.expect(denied: [rules.bobby, rules.alice]) { try await $0.document(offer).updateData(["price": 10.0]) }
+        try await rules.expect(denied: [rules.bobby, rules.alice, rules.anonymous]) { try await $0.document(offer).delete() }
     }
 
     @Test func theClientOnlyRejects() async throws {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
-        let offer = "requests/req-open/offers/bobby"
-        try await assertFails { try await rules.bobby.document(offer).updateData(["rejected": true]) }
-        try await assertFails { try await rules.carol.document(offer).updateData(["rejected": true]) }
-        try await assertFails { try await rules.alice.document(offer).updateData(["rejected": true, "price": 10.0]) }
-        try await assertFails { try await rules.alice.document(offer).updateData(["rejected": "sí"]) }
+        let offer = rules.alice.document("requests/req-open/offers/bobby")
+        try await rules.expect(denied: [rules.bobby, rules.carol]) {
+            try await $0.document("requests/req-open/offers/bobby").updateData(["rejected": true])
+        }
+        let tampered: [[String: Any]] = [["rejected": true, "price": 10.0], ["rejected": "sí"]]
+        try await rules.expectRefused(tampered) { try await offer.updateData($0) }
         try await assertFails {
             try await rules.alice.document("requests/req-accepted/offers/bobby").updateData(["rejected": true])
         }
-        try await assertSucceeds { try await rules.alice.document(offer).updateData(["rejected": true]) }
-        try await assertFails { try await rules.alice.document(offer).updateData(["rejected": false]) }
+        try await assertSucceeds { try await offer.updateData(["rejected": true]) }
+        try await assertFails { try await offer.updateData(["rejected": false]) }
     }
 }

@@ -25,7 +25,7 @@ struct RulesFixture {
     static let chatID = "aliceATbobbyBT"
 
     init() async throws {
-        env = try RulesTestEnvironment(rules: WorkNowRules.source, projectID: "rules-worknow")
+        env = try RulesTestEnvironment(rules: WorkNow.files.rules, projectID: "rules-worknow")
         alice = try env.authenticatedContext("alice", claims: ["email": "alice@test.es"])
         bobby = try env.authenticatedContext("bobby", claims: ["email": "bobby@test.es"])
         carol = try env.authenticatedContext("carol", claims: ["email": "carol@test.es"])
@@ -74,6 +74,20 @@ struct RulesFixture {
 
     /// Removes the environment's directory.
     func cleanup() { env.cleanup() }
+
+    /// One row of the rules table: `operation` run as each of `allowed` must succeed, and run as
+    /// each of `denied` must be refused by the rules (`PERMISSION_DENIED`).
+    func expect<T>(
+        allowed: [Firestore] = [], denied: [Firestore] = [], _ operation: (Firestore) async throws -> T
+    ) async throws {
+        for user in allowed { _ = try await assertSucceeds { try await operation(user) } }
+        for user in denied { try await assertFails { try await operation(user) } }
+    }
+
+    /// Every one of `inputs` (a payload, or who writes where) makes `operation` a request the rules refuse.
+    func expectRefused<Input, T>(_ inputs: [Input], _ operation: (Input) async throws -> T) async throws {
+        for input in inputs { try await assertFails { try await operation(input) } }
+    }
 
     /// A fresh profile of `uid` (name = capitalized uid, surname "Test") at Sol.
     static func profile(_ uid: String, trades: [String] = []) throws -> [String: Any] {

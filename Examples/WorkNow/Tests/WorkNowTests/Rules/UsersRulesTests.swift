@@ -11,9 +11,9 @@ struct UsersRulesTests {
     @Test func get() async throws {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
-        try await assertSucceeds { try await rules.alice.document("users/alice").getDocument() }
-        try await assertSucceeds { try await rules.carol.document("users/alice").getDocument() }
-        try await assertFails { try await rules.anonymous.document("users/alice").getDocument() }
+        try await rules.expect(allowed: [rules.alice, rules.carol], denied: [rules.anonymous]) {
+            try await $0.document("users/alice").getDocument()
+        }
     }
 
     @Test func list() async throws {
@@ -31,19 +31,15 @@ struct UsersRulesTests {
         defer { rules.cleanup() }
         let erika = try rules.env.authenticatedContext("erika", claims: ["email": "erika@test.es"])
         try await assertFails { try await erika.document("users/other").setData(try RulesFixture.profile("erika")) }
-        var inflated = try RulesFixture.profile("erika")
-        inflated["ratingSum"] = 50.0
-        inflated["ratingCount"] = 10
-        try await assertFails { try await erika.document("users/erika").setData(inflated) }
-        var otherEmail = try RulesFixture.profile("erika")
-        otherEmail["email"] = "alice@test.es"
-        try await assertFails { try await erika.document("users/erika").setData(otherEmail) }
-        var badTrade = try RulesFixture.profile("erika")
-        badTrade["trades"] = ["Astronauta"]
-        try await assertFails { try await erika.document("users/erika").setData(badTrade) }
-        var farRadius = try RulesFixture.profile("erika")
-        farRadius["radiusKm"] = 500.0
-        try await assertFails { try await erika.document("users/erika").setData(farRadius) }
+        // Inflated counters, another's email, an unknown trade, a radius beyond 100 km.
+        let changes: [[String: Any]] = [
+            ["ratingSum": 50.0, "ratingCount": 10], ["email": "alice@test.es"], ["trades": ["Astronauta"]],
+            ["radiusKm": 500.0],
+        ]
+        try await rules.expectRefused(changes) { change in
+            let profile = try RulesFixture.profile("erika").merging(change) { $1 }
+            try await erika.document("users/erika").setData(profile)
+        }
         try await assertFails {
             try await rules.anonymous.document("users/erika").setData(try RulesFixture.profile("erika"))
         }
@@ -60,23 +56,23 @@ struct UsersRulesTests {
         for immutable in ["nombre", "apellidos", "email"] {
             try await assertFails { try await bobby.updateData([immutable: "Cambiado"]) }
         }
-        try await assertFails { try await bobby.updateData(["ratingSum": 25.0, "ratingCount": 5]) }
-        try await assertFails { try await bobby.updateData(["lastRatingId": "req-done_alice"]) }
-        try await assertFails { try await bobby.updateData(["radiusKm": 0.0]) }
-        try await assertFails { try await bobby.updateData(["intruso": true]) }
+        let refused: [[String: Any]] = [
+            ["ratingSum": 25.0, "ratingCount": 5], ["lastRatingId": "req-done_alice"], ["radiusKm": 0.0], ["intruso": true],
+        ]
+        try await rules.expectRefused(refused) { try await bobby.updateData($0) }
         try await assertSucceeds { try await bobby.updateData(["telefono": "+34600111222"]) }
-        try await assertFails { try await bobby.updateData(["telefono": "600 11"]) }
-        try await assertFails { try await bobby.updateData(["telefono": 600_111_222]) }
+        try await rules.expectRefused(["600 11", 600_111_222] as [Any]) { try await bobby.updateData(["telefono": $0]) }
         try await assertSucceeds { try await bobby.updateData(["telefono": FieldValue.delete()]) }
-        try await assertFails { try await rules.carol.document("users/bobby").updateData(["radiusKm": 20.0]) }
-        try await assertFails { try await rules.anonymous.document("users/bobby").updateData(["radiusKm": 20.0]) }
+        try await rules.expect(denied: [rules.carol, rules.anonymous]) {
+            try await $0.document("users/bobby").updateData(["radiusKm": 20.0])
+        }
     }
 
     @Test func delete() async throws {
         let rules = try await RulesFixture()
         defer { rules.cleanup() }
-        try await assertFails { try await rules.bobby.document("users/bobby").delete() }
-        try await assertFails { try await rules.carol.document("users/bobby").delete() }
-        try await assertFails { try await rules.anonymous.document("users/bobby").delete() }
+        try await rules.expect(denied: [rules.bobby, rules.carol, rules.anonymous]) {
+            try await $0.document("users/bobby").delete()
+        }
     }
 }
