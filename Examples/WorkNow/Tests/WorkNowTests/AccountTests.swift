@@ -4,10 +4,8 @@ import WorkNow
 
 /// Register and sign in: the form's checks, the profile written under the rules.
 @Suite("Accounts")
-struct AccountTests {
+final class AccountTests: AppSuite {
     @Test func registrationWritesTheProfileWithZeroedCounters() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let luis = try await fixture.session(
             People.worker("Luis", at: People.chamberi, trades: [.electricista, .limpieza]))
         let profile = try await luis.ownProfile()
@@ -21,8 +19,6 @@ struct AccountTests {
     }
 
     @Test func badFormsAreRefusedWithTheAppsMessages() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         var form = People.client(1)
         form.password = "1234567"
         await #expect(throws: WorkNowError.passwordTooShort) { try await fixture.app.register(form) }
@@ -49,8 +45,6 @@ struct AccountTests {
     }
 
     @Test func signInFindsTheAccountAndRefusesWrongPasswords() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let account = try await fixture.app.register(People.client(2))
         await #expect(throws: WorkNowError.emailAlreadyInUse("ana2@test.es")) {
             try await fixture.app.register(People.client(2))
@@ -65,8 +59,6 @@ struct AccountTests {
     }
 
     @Test func subscribingChangesTradesAndWorkAreaButNotTheIdentity() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let ana = try await fixture.client()
         let updated = try await ana.subscribe(to: [.fontaneria, .cerrajeria])
         #expect(updated.trades == ["Cerrajería", "Fontanería"])
@@ -79,8 +71,6 @@ struct AccountTests {
     }
 
     @Test func theProfileChangesThePasswordAndThePhoneButNotTheIdentity() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         var form = People.client(3)
         form.telefono = "12"
         await #expect(throws: WorkNowError.invalidField(name: "telefono", reason: "an optional + and 6 to 15 digits")) {

@@ -5,10 +5,8 @@ import WorkNow
 /// CU005 → CU009 → CU008 → CU012 → CU010: a client finds a professional, contacts them by chat
 /// before any job, hires them directly, gets their proposal in the chat and accepts it.
 @Suite("Direct hire and proposals in chat")
-struct HireTests {
+final class HireTests: AppSuite {
     @Test(.timeLimit(.minutes(1))) func contactHireProposeInChatAndAccept() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, luis, marta) = try await fixture.anaLuisAndMarta()
 
         // CU009: a chat with no request, before and without any job.
@@ -52,8 +50,6 @@ struct HireTests {
     }
 
     @Test func onlyProfessionalsAreContactedAndOnlyTheirClientsSeeAHire() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let ana = try await fixture.client()
         let bea = try await fixture.client(1)
         let luis = try await fixture.luis()

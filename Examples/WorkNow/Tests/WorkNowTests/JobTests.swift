@@ -5,10 +5,8 @@ import WorkNow
 /// The job in progress and after (screen 15, CU011, history): "finalizar" by both parties,
 /// cancelling, the simulated payment, the job's detail and the history.
 @Suite("Jobs")
-struct JobTests {
+final class JobTests: AppSuite {
     @Test func bothPartiesFinishingAtOnceAlwaysEndsDone() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let luis = try await fixture.luis()
         var jobs: [AcceptedJob] = []
         for number in 0..<8 {
@@ -30,8 +28,6 @@ struct JobTests {
     }
 
     @Test func eitherPartyCancelsBeforeDoneAndNobodyElse() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, luis, marta) = try await fixture.anaLuisAndMarta()
         let open = try await ana.requestService(People.sockets())
         _ = try await luis.sendOffer(OfferForm(price: 50, duration: "1 hora"), to: open.requestID)
@@ -52,8 +48,6 @@ struct JobTests {
     }
 
     @Test func theClientPaysOnceAfterDoneAndOnlyThen() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, luis) = try await fixture.anaAndLuis()
         let job = try await AcceptedJob.make(fixture, client: ana, worker: luis, done: false)
         await #expect(throws: WorkNowError.jobNotDone) { try await ana.pay(job: job.requestID) }
@@ -68,8 +62,6 @@ struct JobTests {
     }
 
     @Test func theJobShowsBothPartiesPhonesTheChatTheOfferAndTheRatings() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         var form = People.client(0)
         form.telefono = "600 111 222"
         let ana = try await fixture.session(form)
@@ -92,8 +84,6 @@ struct JobTests {
     }
 
     @Test func theHistoryListsJobsAsClientAndAsWorkerNewestFirst() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, luis) = try await fixture.anaAndLuis()
         let first = try await AcceptedJob.make(fixture, client: ana, worker: luis)
         _ = try await ana.requestService(People.sockets())  // still open: not a job yet

@@ -4,10 +4,8 @@ import WorkNow
 
 /// Sending offers: one per worker and request, never above `precio_max`, only in the worker's trades.
 @Suite("Offers")
-struct OfferTests {
+final class OfferTests: AppSuite {
     @Test func anOfferIsStoredUnderTheWorkersUid() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, luis) = try await fixture.anaAndLuis()
         let job = try await ana.requestService(People.sockets())
         let offer = try await luis.sendOffer(
@@ -23,8 +21,6 @@ struct OfferTests {
     }
 
     @Test func offersAboveTheMaximumOrRepeatedAreRefused() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, luis) = try await fixture.anaAndLuis()
         let job = try await ana.requestService(People.sockets(maximum: 60))
         await #expect(throws: WorkNowError.priceAboveMaximum(price: 60.5, maximum: 60)) {
@@ -46,8 +42,6 @@ struct OfferTests {
     }
 
     @Test func onlySubscribedOtherWorkersOfferOnOpenRequests() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let ana = try await fixture.client()
         let pilar = try await fixture.session(People.worker("Pilar", at: People.chamberi, trades: [.fontaneria]))
         let luis = try await fixture.luis()
@@ -69,8 +63,6 @@ struct OfferTests {
     }
 
     @Test func offersAreReadableOnlyByTheirWorkerAndTheClient() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, luis, marta) = try await fixture.anaLuisAndMarta()
         let job = try await ana.requestService(People.sockets())
         _ = try await luis.sendOffer(OfferForm(price: 50, duration: "1 hora"), to: job.requestID)
@@ -81,8 +73,6 @@ struct OfferTests {
     }
 
     @Test func concurrentOffersByOneWorkerStoreExactlyOne() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, luis) = try await fixture.anaAndLuis()
         let job = try await ana.requestService(People.sockets())
         let prices = await withTaskGroup(of: Double?.self) { group in
@@ -107,8 +97,6 @@ struct OfferTests {
     }
 
     @Test func aPriceRangeCountsByItsTop() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, luis) = try await fixture.anaAndLuis()
         let job = try await ana.requestService(People.sockets(maximum: 60))
         await #expect(throws: WorkNowError.invalidField(name: "priceTo", reason: "the top of the range must be above the price")) {
@@ -123,8 +111,6 @@ struct OfferTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func offersReachTheClientLiveAndSheRejectsOne() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, luis, marta) = try await fixture.anaLuisAndMarta()
         let job = try await ana.requestService(People.sockets())
         var live = ana.liveOffers(on: job.requestID).makeAsyncIterator()

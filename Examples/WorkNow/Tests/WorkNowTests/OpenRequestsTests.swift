@@ -4,10 +4,8 @@ import WorkNow
 
 /// Requesting a service, and the workers' live view of open requests by trade, status and distance.
 @Suite("Open requests")
-struct OpenRequestsTests {
+final class OpenRequestsTests: AppSuite {
     @Test(.timeLimit(.minutes(1))) func requestsNeedADescriptionAndALocation() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let ana = try await fixture.client()
         var form = People.sockets()
         form.descripcion = "   "
@@ -29,8 +27,6 @@ struct OpenRequestsTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func aNewRequestReachesEveryWorkerOfTheTradeWithinItsRadiusAndNoOther() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, near, alcala, plumber, far) = try await fixture.anaAndFourWorkers()
         let workers = [near, alcala, plumber, far]
         var inboxes: [AsyncThrowingStream<[Solicitud], any Error>.Iterator] = []
@@ -67,8 +63,6 @@ struct OpenRequestsTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func aDirectHireReachesOnlyTheHiredProfessional() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, luis, marta) = try await fixture.anaLuisAndMarta()
         let pilar = try await fixture.session(People.worker("Pilar", at: People.sol, trades: [.fontaneria]))
         var martasView = await marta.openRequests().makeAsyncIterator()
@@ -110,8 +104,6 @@ struct OpenRequestsTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func aRequestLeavesTheViewWhenAcceptedOrCancelled() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, luis) = try await fixture.anaAndLuis()
         var view = await luis.openRequests().makeAsyncIterator()
         #expect(try await view.next()?.isEmpty == true)
@@ -128,8 +120,6 @@ struct OpenRequestsTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func aWorkerWithoutTradesSeesNothingAndOwnRequestsAreHidden() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let ana = try await fixture.client()
         var none = await ana.openRequests().makeAsyncIterator()
         #expect(try await none.next()?.isEmpty == true)

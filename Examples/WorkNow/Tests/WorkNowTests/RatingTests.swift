@@ -5,10 +5,8 @@ import WorkNow
 /// Ratings (RF008): once per job and party, after the job is done and paid, 1.0–5.0, counters kept
 /// with `increment`.
 @Suite("Ratings")
-struct RatingTests {
+final class RatingTests: AppSuite {
     @Test func bothPartiesRateOnceAfterTheJobIsDoneAndPaid() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, luis) = try await fixture.anaAndLuis()
         let job = try await AcceptedJob.make(fixture, client: ana, worker: luis, done: false)
         await #expect(throws: WorkNowError.jobNotDone) { try await ana.rate(job: job.requestID, stars: 4) }
@@ -32,8 +30,6 @@ struct RatingTests {
     }
 
     @Test func outsidersCannotRateAJob() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let (ana, luis, marta) = try await fixture.anaLuisAndMarta()
         let job = try await AcceptedJob.make(fixture, client: ana, worker: luis)
         // The done request is hidden from Marta.
@@ -44,8 +40,6 @@ struct RatingTests {
     }
 
     @Test func concurrentRatingsOfOneWorkerLoseNoUpdate() async throws {
-        let fixture = try await TestApp()
-        defer { fixture.close() }
         let luis = try await fixture.luis()
         var jobs: [AcceptedJob] = []
         for number in 0..<10 {

@@ -121,3 +121,14 @@ func refusedByRules(_ body: () async throws -> Void) async -> Bool {
         return false
     }
 }
+
+/// A suite whose every test gets a fresh `fixture` (Swift Testing makes one instance per test),
+/// closed when the test ends.
+class AppSuite {
+    /// The app under test.
+    let fixture: TestApp
+
+    init() async throws { fixture = try await TestApp() }
+
+    deinit { fixture.close() }
+}

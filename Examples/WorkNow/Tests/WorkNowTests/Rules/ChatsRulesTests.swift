@@ -8,12 +8,10 @@ import WorkNow
 /// the client and the accepted worker (or the hired professional) of the named request, or — with
 /// no request (CU009) — anyone and a professional; only they read and write.
 @Suite("Rules matrix: chats and messages")
-struct ChatsRulesTests {
+final class ChatsRulesTests: RulesSuite {
     static let messages = "chats/\(RulesFixture.chatID)/messages"
 
     @Test func getAndListChats() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await rules.expect(allowed: [rules.alice, rules.bobby], denied: [rules.carol, rules.anonymous]) {
             try await $0.document("chats/\(RulesFixture.chatID)").getDocument()
         }
@@ -23,8 +21,6 @@ struct ChatsRulesTests {
     }
 
     @Test func createChat() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let pair: [String: Any] = ["participants": ["alice", "carol"], "requestId": "req-carol"]
         // (who, which chat id, what): ids off the rule, participants unsorted, another pair's
         // request, an open request, an outsider, no sign-in.
@@ -40,8 +36,6 @@ struct ChatsRulesTests {
     }
 
     @Test func createAContactWithAProfessionalAndNoRequest() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let contact: [String: Any] = ["participants": ["diego", "fermin"], "requestId": NSNull()]
         // fermin offers no trade: nobody starts a contact with him, but he contacts professionals.
         let refused: [(Firestore, String, [String: Any])] = [
@@ -59,8 +53,6 @@ struct ChatsRulesTests {
     }
 
     @Test func createAChatAboutADirectHireBeforeAnyOffer() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let hire: [String: Any] = ["participants": ["diego", "fermin"], "requestId": "req-hire-diego"]
         try await assertFails {
             try await rules.carol.document("chats/carolCTfermiFT").setData([
@@ -78,8 +70,6 @@ struct ChatsRulesTests {
     }
 
     @Test func updateAndDeleteChat() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let chat = "chats/\(RulesFixture.chatID)"
         try await assertFails { try await rules.alice.document(chat).updateData(["participants": ["alice", "carol"]]) }
         try await assertFails { try await rules.carol.document(chat).updateData(["requestId": "req-carol"]) }
@@ -87,8 +77,6 @@ struct ChatsRulesTests {
     }
 
     @Test func readMessages() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertSucceeds { try await rules.alice.document("\(Self.messages)/m1").getDocument() }
         let window = try await assertSucceeds {
             try await rules.alice.collection(Self.messages).order(by: "sentAt").limit(toLast: 25).getDocuments()
@@ -99,8 +87,6 @@ struct ChatsRulesTests {
     }
 
     @Test func writeMessages() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let now = FieldValue.serverTimestamp()
         try await assertSucceeds {
             try await rules.alice.document("\(Self.messages)/m2").setData(

@@ -8,10 +8,8 @@ import WorkNow
 /// they offer (or, on a direct hire, by the hired professional), with `priceTo` (or `price`) not
 /// above `precio_max`; read by the worker and the request's client; the client only sets `rejected`.
 @Suite("Rules matrix: offers")
-struct OffersRulesTests {
+final class OffersRulesTests: RulesSuite {
     @Test func get() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await rules.expect(allowed: [rules.bobby, rules.alice], denied: [rules.carol, rules.anonymous]) {
             try await $0.document("requests/req-open/offers/bobby").getDocument()
         }
@@ -21,8 +19,6 @@ struct OffersRulesTests {
     }
 
     @Test func list() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let all = try await assertSucceeds {
             try await rules.alice.collection("requests/req-open/offers").getDocuments()
         }
@@ -33,8 +29,6 @@ struct OffersRulesTests {
     }
 
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let carolOffer = rules.carol.document("requests/req-open/offers/carol")
         var noPlace = try RulesFixture.offer("carol", price: 40)
         noPlace["location"] = nil
@@ -64,8 +58,6 @@ struct OffersRulesTests {
     }
 
     @Test func createOnADirectHire() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         // carol works in Fontanería too, but only the hired professional (diego) may offer.
         try await rules.env.withSecurityRulesDisabled { admin in
             try await admin.document("users/carol").updateData(["trades": ["Electricista", "Fontanería"]])
@@ -80,16 +72,12 @@ struct OffersRulesTests {
     }
 
     @Test func updateAndDelete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let offer = "requests/req-open/offers/bobby"
         try await rules.expect(denied: [rules.bobby, rules.alice]) { try await $0.document(offer).updateData(["price": 10.0]) }
         try await rules.expect(denied: [rules.bobby, rules.alice, rules.anonymous]) { try await $0.document(offer).delete() }
     }
 
     @Test func theClientOnlyRejects() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let offer = rules.alice.document("requests/req-open/offers/bobby")
         try await rules.expect(denied: [rules.bobby, rules.carol]) {
             try await $0.document("requests/req-open/offers/bobby").updateData(["rejected": true])

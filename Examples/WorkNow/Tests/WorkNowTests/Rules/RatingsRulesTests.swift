@@ -7,7 +7,7 @@ import WorkNow
 /// `ratings/{requestId}_{raterUid}` with the ratee's counters: a party of a done and paid job rates the
 /// other once, 1–5 stars, in the same write as `increment`s of the ratee's `ratingSum`/`ratingCount`.
 @Suite("Rules matrix: ratings")
-struct RatingsRulesTests {
+final class RatingsRulesTests: RulesSuite {
     /// Writes alice's rating of `ratee` for `request` together with the counter update, as the app does.
     static func rate(
         _ db: Firestore, id: String, request: String = "req-done", rater: String = "alice", ratee: String = "bobby",
@@ -28,8 +28,6 @@ struct RatingsRulesTests {
     }
 
     @Test func getAndList() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertSucceeds { try await rules.carol.document("ratings/req-done_bobby").getDocument() }
         try await assertSucceeds {
             try await rules.carol.collection("ratings").whereField("ratee", isEqualTo: "alice").getDocuments()
@@ -39,8 +37,6 @@ struct RatingsRulesTests {
     }
 
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertFails { try await Self.rate(rules.alice, id: "req-done_alice", countUpdate: false) }
         try await assertFails { try await Self.rate(rules.alice, id: "req-done_alice", counted: 40) }
         try await assertFails { try await Self.rate(rules.alice, id: "req-done_alice", stars: 6) }
@@ -72,8 +68,6 @@ struct RatingsRulesTests {
     }
 
     @Test func updateAndDelete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertFails { try await rules.bobby.document("ratings/req-done_bobby").updateData(["stars": 1.0]) }
         try await assertFails { try await rules.alice.document("ratings/req-done_bobby").updateData(["stars": 1.0]) }
         try await assertFails { try await rules.bobby.document("ratings/req-done_bobby").delete() }

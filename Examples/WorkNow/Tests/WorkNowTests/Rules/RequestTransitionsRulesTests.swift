@@ -9,14 +9,12 @@ import WorkNow
 /// (`done` exactly when both are there), the accepted worker's cancellation, and the client's
 /// single payment after `done`.
 @Suite("Rules matrix: request status machine")
-struct RequestTransitionsRulesTests {
+final class RequestTransitionsRulesTests: RulesSuite {
     /// What the client may do by changing `status` alone (plus `acceptedOffer` when accepting).
     static let byStatusAlone: Set<String> = ["open>accepted", "open>cancelled", "accepted>cancelled"]
 
     @Test(arguments: RequestStatus.allCases)
     func fromStatus(_ from: RequestStatus) async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         for to in RequestStatus.allCases {
             let id = "t-\(from.rawValue)-\(to.rawValue)"
             let worker: String? = from == .open || from == .cancelled ? nil : "bobby"
@@ -41,8 +39,6 @@ struct RequestTransitionsRulesTests {
     }
 
     @Test func acceptingNeedsAnOfferThatWasNotRejectedAndKeepsItAfterwards() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let open = rules.alice.document("requests/req-open")
         try await assertFails { try await open.updateData(["status": "accepted"]) }
         try await assertFails { try await open.updateData(["status": "accepted", "acceptedOffer": "carol"]) }
@@ -65,16 +61,12 @@ struct RequestTransitionsRulesTests {
     }
 
     @Test func aDirectHireAcceptsOnlyTheHiredProfessionalsOffer() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let hire = rules.alice.document("requests/req-direct")
         try await assertFails { try await hire.updateData(["status": "accepted", "acceptedOffer": "carol"]) }
         try await assertSucceeds { try await hire.updateData(["status": "accepted", "acceptedOffer": "bobby"]) }
     }
 
     @Test func bothPartiesFinishAndTheJobIsDoneExactlyWhenBothHave() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let job = "requests/req-accepted"
         try await assertFails { try await rules.carol.document(job).updateData(["finishedBy": ["carol"]]) }
         try await assertFails { try await rules.alice.document(job).updateData(["finishedBy": ["bobby"]]) }
@@ -102,8 +94,6 @@ struct RequestTransitionsRulesTests {
     }
 
     @Test func theAcceptedWorkerMayCancelBeforeDoneAndNobodyElse() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertFails { try await rules.bobby.document("requests/req-open").updateData(["status": "cancelled"]) }
         try await assertFails { try await rules.bobby.document("requests/req-carol").updateData(["status": "cancelled"]) }
         try await assertFails { try await rules.bobby.document("requests/req-unpaid").updateData(["status": "cancelled"]) }
@@ -117,8 +107,6 @@ struct RequestTransitionsRulesTests {
     }
 
     @Test func onlyTheClientPaysOnceAfterDone() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let now = FieldValue.serverTimestamp()
         let unpaid = "requests/req-unpaid"
         try await assertFails { try await rules.bobby.document(unpaid).updateData(["paidAt": now]) }

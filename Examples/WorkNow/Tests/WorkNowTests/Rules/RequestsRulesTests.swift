@@ -8,10 +8,8 @@ import WorkNow
 /// direct hire) only to their parties; the client creates open requests, a direct hire names a
 /// professional of the trade; the status machine has its own suite; nobody deletes.
 @Suite("Rules matrix: requests")
-struct RequestsRulesTests {
+final class RequestsRulesTests: RulesSuite {
     @Test func get() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await rules.expect(allowed: [rules.carol], denied: [rules.anonymous]) {
             try await $0.document("requests/req-open").getDocument()
         }
@@ -26,8 +24,6 @@ struct RequestsRulesTests {
     }
 
     @Test func list() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let open = try await assertSucceeds {
             try await rules.carol.collection("requests").whereField("categoria", in: ["Electricista"])
                 .whereField("status", isEqualTo: "open").whereField("worker", isEqualTo: NSNull()).getDocuments()
@@ -62,8 +58,6 @@ struct RequestsRulesTests {
     }
 
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let requests = rules.alice.collection("requests")
         try await assertSucceeds {
             try await requests.document("new").setData(try RulesFixture.request(status: "open"))
@@ -100,8 +94,6 @@ struct RequestsRulesTests {
     }
 
     @Test func update() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         // Only the client, only status and acceptedOffer (the transitions have their own suite).
         let refused: [(Firestore, String, [String: Any])] = [
             (rules.bobby, "req-open", ["status": "cancelled"]), (rules.bobby, "req-accepted", ["status": "done"]),
@@ -119,8 +111,6 @@ struct RequestsRulesTests {
     }
 
     @Test func delete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await rules.expect(denied: [rules.alice, rules.anonymous]) { try await $0.document("requests/req-open").delete() }
         try await assertFails { try await rules.bobby.document("requests/req-accepted").delete() }
     }

@@ -131,3 +131,14 @@ struct RulesFixture {
         ["senderId": sender, "senderName": sender.capitalized, "text": text, "sentAt": time]
     }
 }
+
+/// A suite whose every test gets a fresh rules environment with the seeded data, removed when the
+/// test ends.
+class RulesSuite {
+    /// The environment and its users.
+    let rules: RulesFixture
+
+    init() async throws { rules = try await RulesFixture() }
+
+    deinit { rules.cleanup() }
+}

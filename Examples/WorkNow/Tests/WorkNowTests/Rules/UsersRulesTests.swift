@@ -7,18 +7,14 @@ import WorkNow
 /// `users/{uid}`: signed-in users read; the owner creates (zeroed counters, own email) and edits,
 /// never nombre, apellidos, email or the rating counters; nobody deletes.
 @Suite("Rules matrix: users")
-struct UsersRulesTests {
+final class UsersRulesTests: RulesSuite {
     @Test func get() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await rules.expect(allowed: [rules.alice, rules.carol], denied: [rules.anonymous]) {
             try await $0.document("users/alice").getDocument()
         }
     }
 
     @Test func list() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let found = try await assertSucceeds {
             try await rules.alice.collection("users").whereField("trades", arrayContains: "Electricista").getDocuments()
         }
@@ -27,8 +23,6 @@ struct UsersRulesTests {
     }
 
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let erika = try rules.env.authenticatedContext("erika", claims: ["email": "erika@test.es"])
         try await assertFails { try await erika.document("users/other").setData(try RulesFixture.profile("erika")) }
         // Inflated counters, another's email, an unknown trade, a radius beyond 100 km.
@@ -47,8 +41,6 @@ struct UsersRulesTests {
     }
 
     @Test func update() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let bobby = rules.bobby.document("users/bobby")
         try await assertSucceeds {
             try await bobby.updateData(["trades": ["Electricista", "Limpieza"], "radiusKm": 20.0])
@@ -69,8 +61,6 @@ struct UsersRulesTests {
     }
 
     @Test func delete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await rules.expect(denied: [rules.bobby, rules.carol, rules.anonymous]) {
             try await $0.document("users/bobby").delete()
         }
