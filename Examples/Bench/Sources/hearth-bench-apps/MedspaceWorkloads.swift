@@ -21,7 +21,7 @@ enum MedspaceWorkloads {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let configuration = MedspaceConfiguration(projectID: "bench-medspace", passwordIterations: 1, durability: .none)
         let app = try await Medspace.open(directory: root, configuration: configuration)
-        let admin = try Firestore(directory: root, projectID: configuration.projectID)
+        let admin = try Firestore(directory: root, projectID: app.configuration.projectID ?? Medspace.files.defaultProjectID)
         try await seed(admin)
         var authors: [UserSession] = []
         for index in 0..<4 {

@@ -11,11 +11,10 @@ struct DemoScript {
     /// Runs the whole story.
     func run() async throws {
         let before = try await app.statistics()
-        print("Medspace demo — data directory \(directory)")
-        print(
-            before.accounts <= 1
-                ? "A fresh data directory: only the administrator exists."
-                : "Found data from an earlier run: \(Describe.statistics(before)).")
+        // The administrator's account is made on opening, so a fresh directory has that one.
+        DemoScene.opening("Medspace", directory: directory, accounts: max(before.accounts - 1, 0)) {
+            Describe.statistics(before)
+        }
 
         section("UC1 Register · UC2 Sign in")
         try await refusal("Luis types two different passwords") {
@@ -212,12 +211,7 @@ struct DemoScript {
 
     /// Runs `body`, which must fail with a `MedspaceError`; prints the app's alert.
     private func refusal(_ what: String, _ body: () async throws -> Void) async throws {
-        do {
-            try await body()
-            throw DemoFailure(description: "expected a refusal: \(what)")
-        } catch let error as MedspaceError {
-            print("  ✗ \(what) → \"\(error.alertMessage)\"")
-        }
+        try await DemoScene.expectRefusal(what, as: MedspaceError.self, body)
     }
 
     /// Runs `body` on a direct client; it must be refused by the security rules.
@@ -230,15 +224,8 @@ struct DemoScript {
         }
     }
 
-    private func section(_ title: String) {
-        print("\n— \(title)")
-    }
-}
-
-/// Something the demo expected did not happen.
-struct DemoFailure: Error, CustomStringConvertible {
-    /// What.
-    let description: String
+    /// Prints a section title.
+    private func section(_ title: String) { DemoScene.section(title) }
 }
 
 /// The first element, or a `DemoFailure`.

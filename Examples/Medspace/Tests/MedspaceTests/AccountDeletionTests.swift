@@ -6,9 +6,7 @@ import Testing
 @Suite("Account deletion")
 struct AccountDeletionTests {
     @Test func deletingAnAccountRemovesEverythingOfTheUser() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
-        let luis = try await fixture.member(.luis)
+        let (fixture, ana, luis) = try await TestApp.withAnaAndLuis()
         let anasCase = try await ana.createPost(.cases, .chestPain)
         _ = try await ana.createPost(.researches, .vaccines)
         let luisPost = try await luis.createPost(.discussions, .migraine)

@@ -6,8 +6,7 @@ import Testing
 @Suite("Accounts")
 struct AccountTests {
     @Test func registrationStoresADoctorWithNotificationsOn() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
+        let (fixture, ana) = try await TestApp.with(.ana)
         let profile = try await ana.profile()
         #expect(profile.username == "DrAnaSosa" && profile.usernameKey == "dranasosa")
         #expect(profile.type == .doctor && profile.notifications && profile.email == "ana@ulpgc.es")
@@ -44,8 +43,7 @@ struct AccountTests {
     }
 
     @Test func signInAndSignOut() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
+        let (fixture, ana) = try await TestApp.with(.ana)
         await #expect(throws: MedspaceError.wrongCredentials) {
             _ = try await fixture.app.signIn(email: "ana@ulpgc.es", password: "wrong-one")
         }
@@ -60,9 +58,7 @@ struct AccountTests {
     }
 
     @Test func editProfileChecksChangesAndUniqueness() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
-        let luis = try await fixture.member(.luis)
+        let (fixture, ana, luis) = try await TestApp.withAnaAndLuis()
         await #expect(throws: MedspaceError.nothingChanged) {
             try await ana.editProfile(ProfileForm(username: "DrAnaSosa", fullname: " Ana Sosa "))
         }
@@ -81,8 +77,7 @@ struct AccountTests {
     }
 
     @Test func notificationsSwitch() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
+        let (fixture, ana) = try await TestApp.with(.ana)
         try await ana.setNotifications(false)
         #expect(try await ana.profile().notifications == false)
         try await ana.setNotifications(true)
@@ -91,8 +86,7 @@ struct AccountTests {
     }
 
     @Test func passwordChangeAndReset() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
+        let (fixture, ana) = try await TestApp.with(.ana)
         await #expect(throws: MedspaceError.passwordsDoNotMatch) { try await ana.changePassword(to: "nuevo123", repeat: "nuevo124") }
         await #expect(throws: MedspaceError.missingField("password")) { try await ana.changePassword(to: "", repeat: "") }
         try await ana.changePassword(to: "nuevo123", repeat: "nuevo123")

@@ -5,9 +5,7 @@ import Testing
 @Suite("Comments")
 struct CommentTests {
     @Test func addListEditDelete() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
-        let luis = try await fixture.member(.luis)
+        let (fixture, ana, luis) = try await TestApp.withAnaAndLuis()
         let post = try await ana.createPost(.discussions, .migraine)
         #expect(try await luis.comments(on: .discussions, post.id).isEmpty)
         let first = try await luis.addComment("Triptans first.", on: .discussions, post.id)
@@ -39,8 +37,7 @@ struct CommentTests {
     }
 
     @Test func messagesAreOneTo200Characters() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
+        let (fixture, ana) = try await TestApp.with(.ana)
         let post = try await ana.createPost(.discussions, .migraine)
         await #expect(throws: MedspaceError.missingField("message")) {
             try await ana.addComment(" \n ", on: .discussions, post.id)

@@ -5,8 +5,7 @@ import Testing
 @Suite("Keywords")
 struct KeywordTests {
     @Test func addListDelete() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
+        let (fixture, ana) = try await TestApp.with(.ana)
         try await ana.addKeyword("Cardiología")
         try await ana.addKeyword("heart  failure")
         await #expect(throws: MedspaceError.keywordExists("CARDIOLOGIA")) { try await ana.addKeyword("CARDIOLOGIA") }
@@ -20,8 +19,7 @@ struct KeywordTests {
     }
 
     @Test func concurrentDuplicatesLeaveOneKeyword() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
+        let (fixture, ana) = try await TestApp.with(.ana)
         let spellings = ["Cardiología", "cardiologia", "CARDIOLOGÍA", "Cardiologia", "cardiología", "CARDIOLOGIA"]
         let added = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<24 {

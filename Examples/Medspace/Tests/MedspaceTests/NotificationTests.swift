@@ -8,9 +8,7 @@ import Testing
 @Suite("Notifications")
 struct NotificationTests {
     @Test func aMatchingPostNotifiesOnceWhateverTheNumberOfKeywords() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
-        let luis = try await fixture.member(.luis)
+        let (fixture, ana, luis) = try await TestApp.withAnaAndLuis()
         try await luis.addKeyword("cardiologia")
         try await luis.addKeyword("Dolor torácico")
         try await luis.addKeyword("dermatology")
@@ -30,9 +28,7 @@ struct NotificationTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func theFeedShowsEachNotificationAsItIsWrittenAndDropsDismissedOnes() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
-        let luis = try await fixture.member(.luis)
+        let (fixture, ana, luis) = try await TestApp.withAnaAndLuis()
         try await luis.addKeyword("migraine")
         try await luis.addKeyword("cardiologia")
         var feed = luis.liveNotifications().makeAsyncIterator()
@@ -58,9 +54,7 @@ struct NotificationTests {
     }
 
     @Test func phrasesMatchWholeConsecutiveWordsInTitleOrDescription() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
-        let luis = try await fixture.member(.luis)
+        let (fixture, ana, luis) = try await TestApp.withAnaAndLuis()
         try await luis.addKeyword("heart failure")
         try await luis.addKeyword("card")
         let start = fixture.app.notifier.progress.processedPosts
@@ -72,9 +66,7 @@ struct NotificationTests {
     }
 
     @Test func nobodyWithNotificationsOffAndNeverTheAuthor() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
-        let luis = try await fixture.member(.luis)
+        let (fixture, ana, luis) = try await TestApp.withAnaAndLuis()
         try await ana.addKeyword("migraine")
         try await luis.addKeyword("migraine")
         try await luis.setNotifications(false)

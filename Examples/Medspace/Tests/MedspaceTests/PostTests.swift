@@ -6,8 +6,7 @@ import Testing
 @Suite("Posts")
 struct PostTests {
     @Test func eachKindHasItsOwnFieldsAndCollection() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
+        let (fixture, ana) = try await TestApp.with(.ana)
         let admin = try await fixture.administrator()
         let chestPain = try await ana.createPost(.cases, .chestPain)
         #expect(chestPain.path.hasPrefix("Cases/") && chestPain.post.history == "Hipertenso")
@@ -24,8 +23,7 @@ struct PostTests {
     }
 
     @Test func newsOnlyByTheAdministratorTheRestOnlyByDoctors() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
+        let (fixture, ana) = try await TestApp.with(.ana)
         let admin = try await fixture.administrator()
         await #expect(throws: MedspaceError.kindNotAllowed(.news)) { _ = try await ana.createPost(.news, .congress) }
         await #expect(throws: MedspaceError.kindNotAllowed(.cases)) { _ = try await admin.createPost(.cases, .chestPain) }
@@ -34,8 +32,7 @@ struct PostTests {
     }
 
     @Test func everyFieldIsRequired() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
+        let (fixture, ana) = try await TestApp.with(.ana)
         var form = PostForm.chestPain
         form.examination = "  "
         await #expect(throws: MedspaceError.missingField("examination")) { _ = try await ana.createPost(.cases, form) }
@@ -50,12 +47,8 @@ struct PostTests {
     }
 
     @Test func listsAreNewestFirstWithAuthorNames() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
-        let luis = try await fixture.member(.luis)
-        _ = try await ana.createPost(.discussions, .discussion("First"))
-        _ = try await luis.createPost(.discussions, .discussion("Second"))
-        _ = try await ana.createPost(.discussions, .discussion("Third"))
+        let (fixture, ana, luis) = try await TestApp.withAnaAndLuis()
+        try await fixture.discussions([(ana, "First"), (luis, "Second"), (ana, "Third")])
         let all = try await luis.listPosts(.discussions)
         #expect(all.map(\.post.title) == ["Third", "Second", "First"])
         #expect(all.map { $0.authorUsername ?? "" } == ["DrAnaSosa", "LuisMedina", "DrAnaSosa"])
@@ -70,9 +63,7 @@ struct PostTests {
     }
 
     @Test func editRejectsNothingChangedEmptyFieldsAndOthers() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
-        let luis = try await fixture.member(.luis)
+        let (fixture, ana, luis) = try await TestApp.withAnaAndLuis()
         let post = try await ana.createPost(.cases, .chestPain)
         await #expect(throws: MedspaceError.nothingChanged) { _ = try await ana.editPost(.cases, post.id, with: .chestPain) }
         #expect(MedspaceError.nothingChanged.alertMessage == "You have not changed anything")
@@ -93,12 +84,9 @@ struct PostTests {
     }
 
     @Test func deletingPostsDeletesTheirComments() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
-        let luis = try await fixture.member(.luis)
-        let one = try await ana.createPost(.discussions, .discussion("One"))
-        let two = try await ana.createPost(.discussions, .discussion("Two"))
-        let three = try await ana.createPost(.discussions, .discussion("Three"))
+        let (fixture, ana, luis) = try await TestApp.withAnaAndLuis()
+        let posts = try await fixture.discussions([(ana, "One"), (ana, "Two"), (ana, "Three")])
+        let (one, two, three) = (posts[0], posts[1], posts[2])
         try await luis.addComment("Interesting", on: .discussions, one.id)
         try await luis.addComment("Agreed", on: .discussions, two.id)
         try await ana.addComment("Thanks", on: .discussions, two.id)
@@ -115,9 +103,7 @@ struct PostTests {
     }
 
     @Test func deleteManyDeletesNothingWhenOneIsSomeoneElses() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
-        let luis = try await fixture.member(.luis)
+        let (fixture, ana, luis) = try await TestApp.withAnaAndLuis()
         let mine = try await ana.createPost(.discussions, .discussion("Mine"))
         let theirs = try await luis.createPost(.discussions, .discussion("Theirs"))
         await #expect(throws: MedspaceError.notAllowed("only the author may delete a post")) {

@@ -6,9 +6,7 @@ import Testing
 @Suite("Search")
 struct SearchTests {
     @Test func bySpecialityNewestFirst() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
-        let luis = try await fixture.member(.luis)
+        let (fixture, ana, luis) = try await TestApp.withAnaAndLuis()
         _ = try await ana.createPost(.discussions, .discussion("Old"))
         _ = try await ana.createPost(.discussions, .migraine)
         _ = try await luis.createPost(.discussions, .discussion("By Luis"))
@@ -24,8 +22,7 @@ struct SearchTests {
     }
 
     @Test func byTitleEveryWordAnywhereIgnoringCaseAndAccents() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
+        let (fixture, ana) = try await TestApp.with(.ana)
         _ = try await ana.createPost(.cases, .chestPain)
         _ = try await ana.createPost(.discussions, .discussion("Cardiología pediátrica"))
         _ = try await ana.createPost(.discussions, .discussion("Neumología"))
@@ -56,12 +53,9 @@ struct SearchTests {
     }
 
     @Test func byTitleInMyPosts() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
-        let luis = try await fixture.member(.luis)
-        _ = try await ana.createPost(.discussions, .discussion("Cardiología pediátrica"))
-        _ = try await luis.createPost(.discussions, .discussion("Cardiología del deporte"))
-        _ = try await ana.createPost(.discussions, .discussion("Cardiologia y deporte"))
+        let (fixture, ana, luis) = try await TestApp.withAnaAndLuis()
+        try await fixture.discussions(
+            [(ana, "Cardiología pediátrica"), (luis, "Cardiología del deporte"), (ana, "Cardiologia y deporte")])
         #expect(
             try await ana.searchByTitle(.discussions, "cardiologia").map(\.post.title)
                 == ["Cardiologia y deporte", "Cardiología del deporte", "Cardiología pediátrica"])
@@ -75,12 +69,8 @@ struct SearchTests {
     }
 
     @Test func byAuthorUsernameCaseInsensitively() async throws {
-        let fixture = try await TestApp()
-        let ana = try await fixture.member(.ana)
-        let luis = try await fixture.member(.luis)
-        _ = try await ana.createPost(.discussions, .discussion("By Ana"))
-        _ = try await luis.createPost(.discussions, .discussion("By Luis"))
-        _ = try await ana.createPost(.discussions, .discussion("By Ana again"))
+        let (fixture, ana, luis) = try await TestApp.withAnaAndLuis()
+        try await fixture.discussions([(ana, "By Ana"), (luis, "By Luis"), (ana, "By Ana again")])
         let found = try await luis.searchByAuthor(.discussions, "dranasosa")
         #expect(found.map(\.post.title) == ["By Ana again", "By Ana"])
         #expect(found.map(\.authorUsername) == ["DrAnaSosa", "DrAnaSosa"])

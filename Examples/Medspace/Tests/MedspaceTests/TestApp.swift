@@ -17,9 +17,29 @@ final class TestApp: Sendable {
                 projectID: "test-medspace", passwordIterations: 8, durability: .none, requireIndexes: true))
     }
 
+    /// A fresh app with `doctor` registered and signed in.
+    static func with(_ doctor: Doctor) async throws -> (TestApp, UserSession) {
+        let fixture = try await TestApp()
+        return (fixture, try await fixture.member(doctor))
+    }
+
+    /// A fresh app with Ana and Luis registered and signed in, the pair most tests start with.
+    static func withAnaAndLuis() async throws -> (TestApp, ana: UserSession, luis: UserSession) {
+        let (fixture, ana) = try await with(.ana)
+        return (fixture, ana, try await fixture.member(.luis))
+    }
+
     /// Registers `doctor` (UC1) and enters the app.
     func member(_ doctor: Doctor) async throws -> UserSession {
         try await app.enterApp(as: try await app.register(doctor.form))
+    }
+
+    /// Publishes, oldest first, a discussion by each author with its title; returns the posts.
+    @discardableResult
+    func discussions(_ posts: [(author: UserSession, title: String)]) async throws -> [PostListing] {
+        var published: [PostListing] = []
+        for (author, title) in posts { published.append(try await author.createPost(.discussions, .discussion(title))) }
+        return published
     }
 
     /// Signs the administrator in and enters the app.

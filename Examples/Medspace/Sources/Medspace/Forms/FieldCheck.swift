@@ -1,3 +1,4 @@
+import ExampleSupport
 import Foundation
 
 /// Checks shared by the forms.
@@ -30,15 +31,12 @@ enum FieldCheck {
         !value.isEmpty && !value.contains("/") && value != "." && value != ".." && value.utf8.count <= 1_500
     }
 
-    /// `raw` trimmed and lowercased when it looks like an email address; else `invalidField`.
+    /// `raw` trimmed and lowercased when it looks like an email address (the shared `EmailAddress`
+    /// check); else `missingField` when empty, `invalidField` when malformed.
     static func email(_ raw: String) throws(MedspaceError) -> String {
-        let email = try required(raw, "email").lowercased()
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard email.utf8.count <= 254, parts.count == 2, !parts[0].isEmpty,
-            !email.contains(where: { $0.isWhitespace || $0 == "/" }),
-            case let domain = parts[1], domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix("."),
-            !domain.contains("..")
-        else { throw .invalidField(name: "email", reason: "is not a valid email address") }
+        guard let email = EmailAddress.normalized(try required(raw, "email")) else {
+            throw .invalidField(name: "email", reason: "is not a valid email address")
+        }
         return email
     }
 

@@ -4,17 +4,19 @@ import Hearth
 
 /// The trusted side of the app — what Firebase would run as Cloud Functions or the Admin SDK:
 /// the admin handle, which the rules do not judge, the account store and the keyword notifier.
-struct Backend: Sendable {
+public struct Backend: Sendable {
     /// Admin access to the app's database.
     let admin: Firestore
     /// The accounts (Hearth Auth on the same data directory).
     let accounts: AppAuth
+    /// UC23's notifier, writing with `admin` (started when the app opens).
+    let notifier: KeywordNotifier
 
-    /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
-    func handle(for account: Account) async throws(MedspaceError) -> Firestore {
-        return try await MedspaceError.mapping {
-            return try await account.firestore(on: admin)
-        }
+    /// The backend of the store `admin` and `accounts` open.
+    init(admin: Firestore, accounts: AppAuth) {
+        self.admin = admin
+        self.accounts = accounts
+        notifier = KeywordNotifier(admin: admin)
     }
 
     /// Creates the administrator from `seed` unless an administrator exists: the account, then

@@ -14,7 +14,6 @@ extension UserSession {
         let me = try await profile()
         guard me.type == .doctor else { throw .adminCannotLeave }
         try await MedspaceError.mapping {
-            let db = try db()
             for kind in PostKind.allCases {
                 let mine = try await db.collection(kind.collection).whereField("user", isEqualTo: uid).getDocuments()
                 for post in mine.documents { _ = try await deleteWithComments(kind, post.documentID) }

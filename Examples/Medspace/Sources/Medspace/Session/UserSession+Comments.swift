@@ -2,7 +2,7 @@ import Hearth
 
 extension UserSession {
     /// The longest comment.
-    public static let maximumCommentLength = 200
+    public static var maximumCommentLength: Int { 200 }
 
     /// UC14: the post's comments, oldest first, each with its date and its author's names (one
     /// read per distinct author). An empty list is the app's "No comments yet".
@@ -11,7 +11,7 @@ extension UserSession {
         _ = try await storedPost(kind, postID)
         let comments: [Comment]
         do {
-            comments = try await db().collection(Collections.comments(of: kind, postID)).order(by: "date")
+            comments = try await db.collection(Collections.comments(of: kind, postID)).order(by: "date")
                 .getDocuments().decoded(as: Comment.self)
         } catch {
             throw MedspaceError(error)
@@ -32,7 +32,7 @@ extension UserSession {
         let text = try Self.validMessage(message)
         _ = try await storedPost(kind, postID)
         return try await MedspaceError.mapping {
-            let reference = try await db().collection(Collections.comments(of: kind, postID))
+            let reference = try await db.collection(Collections.comments(of: kind, postID))
                 .addDocument(from: Comment(message: text, user: uid))
             return try await reference.getDocument().decoded(as: Comment.self)
         }
@@ -73,7 +73,7 @@ extension UserSession {
             throw .commentNotFound(path: path)
         }
         return try await MedspaceError.mapping {
-            let reference = try db().collection(Collections.comments(of: kind, postID)).document(commentID)
+            let reference = db.collection(Collections.comments(of: kind, postID)).document(commentID)
             guard let comment = try await reference.decoded(as: Comment.self) else {
                 throw MedspaceError.commentNotFound(path: path)
             }

@@ -5,7 +5,7 @@ extension UserSession {
     /// UC21/UC22's list: the user's keywords in alphabetical (folded) order.
     public func keywords() async throws(MedspaceError) -> [Keyword] {
         return try await MedspaceError.mapping {
-            return try await db().collection(Collections.keywords(of: uid)).order(by: "normalized").getDocuments()
+            return try await db.collection(Collections.keywords(of: uid)).order(by: "normalized").getDocuments()
                 .decoded(as: Keyword.self)
         }
     }
@@ -16,9 +16,9 @@ extension UserSession {
     @discardableResult
     public func addKeyword(_ text: String) async throws(MedspaceError) -> Keyword {
         guard let keyword = Keyword(text) else { throw .missingField("keyword") }
-        let reference = try db().collection(Collections.keywords(of: uid)).document(keyword.normalized)
+        let reference = db.collection(Collections.keywords(of: uid)).document(keyword.normalized)
         try await MedspaceError.mapping {
-            try await db().runTransaction { transaction in
+            try await db.runTransaction { transaction in
                 guard try !transaction.getDocument(reference).exists else {
                     throw MedspaceError.keywordExists(keyword.keyword)
                 }
@@ -34,14 +34,14 @@ extension UserSession {
     public func deleteKeyword(_ text: String) async throws(MedspaceError) {
         guard let keyword = Keyword(text) else { throw .missingField("keyword") }
         try await MedspaceError.mapping {
-            try await db().collection(Collections.keywords(of: uid)).document(keyword.normalized).delete()
+            try await db.collection(Collections.keywords(of: uid)).document(keyword.normalized).delete()
         }
     }
 
     /// UC23: the user's notifications, newest first.
     public func notifications() async throws(MedspaceError) -> [MedspaceNotification] {
         return try await MedspaceError.mapping {
-            return try await db().collection(Collections.notifications(of: uid)).order(by: "date", descending: true)
+            return try await db.collection(Collections.notifications(of: uid)).order(by: "date", descending: true)
                 .getDocuments().decoded(as: MedspaceNotification.self)
         }
     }
@@ -50,19 +50,15 @@ extension UserSession {
     /// each one appears as the keyword trigger writes it, and a dismissed one leaves
     /// (`for try await feed in session.liveNotifications()`; leaving the loop stops listening).
     public func liveNotifications() -> AsyncThrowingStream<[MedspaceNotification], any Error> {
-        do {
-            return try db().collection(Collections.notifications(of: uid)).order(by: "date", descending: true)
-                .liveValues(as: MedspaceNotification.self, failing: MedspaceError.self)
-        } catch {
-            return .failed(error)
-        }
+        db.collection(Collections.notifications(of: uid)).order(by: "date", descending: true)
+            .liveValues(as: MedspaceNotification.self, failing: MedspaceError.self)
     }
 
     /// UC23: dismisses a notification.
     public func dismissNotification(_ id: String) async throws(MedspaceError) {
         guard FieldCheck.identifier(id) else { return }
         try await MedspaceError.mapping {
-            try await db().collection(Collections.notifications(of: uid)).document(id).delete()
+            try await db.collection(Collections.notifications(of: uid)).document(id).delete()
         }
     }
 }

@@ -2,11 +2,11 @@ import Hearth
 
 extension UserSession {
     /// Firestore's limit on the writes of one batch.
-    static let batchLimit = 500
+    static var batchLimit: Int { 500 }
 
     /// UC4: every post of `kind`, newest first, with its author's names.
     public func listPosts(_ kind: PostKind) async throws(MedspaceError) -> [PostListing] {
-        try await listings(kind, try db().collection(kind.collection).order(by: "date", descending: true))
+        try await listings(kind, db.collection(kind.collection).order(by: "date", descending: true))
     }
 
     /// UC5: the user's own posts of `kind`, newest first (index `user` ↑ `date` ↓).
@@ -25,7 +25,7 @@ extension UserSession {
         guard kind.isAdminOnly == (me.type == .admin) else { throw .kindNotAllowed(kind) }
         let reference: DocumentReference
         do {
-            reference = try await db().collection(kind.collection).addDocument(from: Post(user: uid, form: valid))
+            reference = try await db.collection(kind.collection).addDocument(from: Post(user: uid, form: valid))
         } catch {
             throw MedspaceError(error)
         }
@@ -57,7 +57,7 @@ extension UserSession {
         if let image = valid.image { fields["image"] = image }
         if let pdf = valid.pdf { fields["pdf"] = pdf }
         try await MedspaceError.mapping {
-            try await db().collection(kind.collection).document(id).updateData(fields)
+            try await db.collection(kind.collection).document(id).updateData(fields)
         }
         return try await post(kind, id)
     }
@@ -89,7 +89,6 @@ extension UserSession {
     /// never leaves comments without their post); returns how many comments it deleted.
     func deleteWithComments(_ kind: PostKind, _ id: String) async throws(MedspaceError) -> Int {
         return try await MedspaceError.mapping {
-            let db = try db()
             let post = db.collection(kind.collection).document(id)
             let comments = try await db.collection(Collections.comments(of: kind, id)).getDocuments().documents
             var remaining = comments[...]
@@ -108,7 +107,7 @@ extension UserSession {
     /// The posts of `author` of `kind`, newest first.
     func posts(of author: String, _ kind: PostKind) async throws(MedspaceError) -> [PostListing] {
         try await listings(
-            kind, try db().collection(kind.collection).whereField("user", isEqualTo: author)
+            kind, db.collection(kind.collection).whereField("user", isEqualTo: author)
                 .order(by: "date", descending: true))
     }
 
@@ -118,7 +117,7 @@ extension UserSession {
         let path = "\(kind.collection)/\(id)"
         guard FieldCheck.identifier(id) else { throw .postNotFound(path: path) }
         return try await MedspaceError.mapping {
-            guard let post = try await db().collection(kind.collection).document(id).decoded(as: Post.self) else {
+            guard let post = try await db.collection(kind.collection).document(id).decoded(as: Post.self) else {
                 throw MedspaceError.postNotFound(path: path)
             }
             return post

@@ -13,13 +13,13 @@ extension UserSession {
         profile.username = valid.username
         profile.usernameKey = valid.username.lowercased()
         profile.fullname = valid.fullname
-        try await Self.writeProfile(profile, uid: uid, releasing: oldKey, in: try db())
+        try await Self.writeProfile(profile, uid: uid, releasing: oldKey, in: db)
     }
 
     /// UC20: turns keyword notifications on or off.
     public func setNotifications(_ enabled: Bool) async throws(MedspaceError) {
         try await MedspaceError.mapping {
-            try await db().collection(Collections.users).document(uid).updateData(["notifications": enabled])
+            try await db.collection(Collections.users).document(uid).updateData(["notifications": enabled])
         }
     }
 
@@ -28,7 +28,6 @@ extension UserSession {
     public func changePassword(to newPassword: String, repeat repeated: String) async throws(MedspaceError) {
         let password = try FieldCheck.password(newPassword)
         guard password == repeated else { throw .passwordsDoNotMatch }
-        _ = try db()
         try await MedspaceError.mapping {
             try await account.changePassword(to: password)
         }

@@ -8,7 +8,7 @@ extension UserSession {
         async throws(MedspaceError) -> [PostListing]
     {
         try await listings(
-            kind, try scopedPosts(kind, scope).whereField("speciality", isEqualTo: speciality.rawValue)
+            kind, scopedPosts(kind, scope).whereField("speciality", isEqualTo: speciality.rawValue)
                 .order(by: "date", descending: true))
     }
 
@@ -25,7 +25,7 @@ extension UserSession {
     {
         let words = TextFolding.words(text)
         guard let probe = words.max(by: { $0.count < $1.count }) else { throw .missingField("search") }
-        let query = try scopedPosts(kind, scope).whereField("titleWords", arrayContains: probe)
+        let query = scopedPosts(kind, scope).whereField("titleWords", arrayContains: probe)
             .order(by: "date", descending: true)
         return try await listings(kind, query) { post in
             Set(TextFolding.words(post.title)).isSuperset(of: words)
@@ -44,7 +44,7 @@ extension UserSession {
         guard FieldCheck.identifier(key) else { return [] }
         let author: String
         do {
-            let claim = try await db().collection(Collections.usernames).document(key).getDocument()
+            let claim = try await db.collection(Collections.usernames).document(key).getDocument()
             guard let claimed = claim.get("uid") as? String else { return [] }
             author = claimed
         } catch {
@@ -55,8 +55,8 @@ extension UserSession {
     }
 
     /// The posts of `kind` a search in `scope` runs over: all of them, or `user == me`.
-    private func scopedPosts(_ kind: PostKind, _ scope: PostScope) throws(MedspaceError) -> Query {
-        let collection = try db().collection(kind.collection)
+    private func scopedPosts(_ kind: PostKind, _ scope: PostScope) -> Query {
+        let collection = db.collection(kind.collection)
         switch scope {
         case .all: return collection
         case .mine: return collection.whereField("user", isEqualTo: uid)

@@ -1,46 +1,17 @@
-import ExampleSupport
+public import ExampleSupport
 public import Hearth
 
-/// A signed-in Medspace user. Each method is one use case; every request it makes runs under the
-/// security rules as this user, so the rules — not this code — have the last word on what the
-/// user may read and write.
-public final class UserSession: Sendable {
-    /// Who is signed in.
-    public let account: Account
-    /// The database handle acting as this user, refused once signed out.
-    private let handle: SessionHandle
-    /// Trusted server-side work (the account store, for UC24 and UC26).
-    let backend: Backend
+/// A signed-in Medspace user (UC3's `signOut` included). Each method is one use case; every
+/// request it makes runs under the security rules as this user (`db`), so the rules — not this
+/// code — have the last word on what the user may read and write.
+public typealias UserSession = AppSession<Backend>
 
-    /// A session for `account` using `firestore`, a handle that acts as that user.
-    init(account: Account, firestore: Firestore, backend: Backend) {
-        self.account = account
-        self.handle = SessionHandle(firestore)
-        self.backend = backend
-    }
-
-    /// The signed-in user's uid.
-    public var uid: String { account.uid }
-
-    /// UC3: signs out; the session's handle closes and later calls fail with `unavailable`.
-    public func signOut() {
-        handle.close()
-        account.signOut()
-    }
-
-    /// The handle acting as this user.
-    /// - Throws: `unavailable` once signed out.
-    func db() throws(MedspaceError) -> Firestore {
-        guard let firestore = handle.current else { throw .unavailable }
-        return firestore
-    }
-
+extension UserSession {
     /// The user's own database handle, as a modified client would use it to skip this app's
     /// checks: the security rules still judge every request it makes (the demo and the tests use
-    /// it to show what the rules refuse on their own).
-    /// - Throws: `unavailable` once signed out.
-    public func directClient() throws(MedspaceError) -> Firestore {
-        try db()
+    /// it to show what the rules refuse on their own). Once signed out, its calls fail.
+    public func directClient() -> Firestore {
+        db
     }
 
     /// The signed-in user's profile.
@@ -54,7 +25,7 @@ public final class UserSession: Sendable {
     func user(_ uid: String) async throws(MedspaceError) -> MedspaceUser {
         guard FieldCheck.identifier(uid) else { throw .userNotFound(uid: uid) }
         return try await MedspaceError.mapping {
-            guard let user = try await db().collection(Collections.users).document(uid).decoded(as: MedspaceUser.self)
+            guard let user = try await db.collection(Collections.users).document(uid).decoded(as: MedspaceUser.self)
             else { throw MedspaceError.userNotFound(uid: uid) }
             return user
         }

@@ -18,7 +18,7 @@ struct RulesFixture {
     static func postID(_ kind: PostKind) -> String { kind == .news ? "news-admin" : "\(kind.collection)-alice" }
 
     init() async throws {
-        env = try RulesTestEnvironment(rules: MedspaceRules.source, projectID: "rules-medspace")
+        env = try RulesTestEnvironment(rules: Medspace.files.rules, projectID: "rules-medspace")
         alice = try env.authenticatedContext("alice", claims: ["email": "alice@ulpgc.es"])
         bob = try env.authenticatedContext("bob", claims: ["email": "bob@ulpgc.es"])
         admin = try env.authenticatedContext("admin", claims: ["email": "admin@medspace.org"])
