@@ -1,5 +1,6 @@
-import Hearth
+import ExampleSupport
 import Giftworld
+import Hearth
 
 /// The scripted session: five friends use every use case around Ana's wedding list, and the
 /// output tells what happens. Everything is idempotent across runs: what an earlier run stored
@@ -11,11 +12,7 @@ struct DemoScript {
     /// Runs the whole story.
     func run() async throws {
         let before = try await app.statistics()
-        print("Giftworld demo — data directory \(directory)")
-        print(
-            before.accounts == 0
-                ? "A fresh data directory: nothing stored yet."
-                : "Found data from an earlier run: \(Describe.statistics(before)).")
+        DemoScene.opening("Giftworld", directory: directory, accounts: before.accounts) { Describe.statistics(before) }
 
         section("CU-001 Register · CU-002 Sign in · CU-003 Users · RF1.3 Profile · RF1.4 Search")
         try await expectRefusal("Ana picks the password \"password1\"") {
@@ -40,7 +37,7 @@ struct DemoScript {
         let edited = try await luis.editProfile(card)
         print("RF1.3 Luis edits his card: picture \(edited.imageURL), email \(edited.email) unchanged")
         try await expectRefusal("Luis's app writes a new first name on Ana's card") {
-            try await luis.db().collection(Collections.users).document(ana.uid).updateData(["firstname": "Anita"])
+            try await luis.db.collection(Collections.users).document(ana.uid).updateData(["firstname": "Anita"])
         }
 
         section("CU-005 Create group · CU-008 Add gifts")
@@ -58,7 +55,7 @@ struct DemoScript {
         }
         try await expectRefusal("Luis's app edits the price of Ana's Cafetera") {
             let coffee = gifts.first { $0.name == Cast.coffeeMaker.name }?.id ?? ""
-            try await luis.db().collection("users/\(ana.uid)/gifts").document(coffee).updateData(["price": 1.0])
+            try await luis.db.collection("users/\(ana.uid)/gifts").document(coffee).updateData(["price": 1.0])
         }
 
         section("RF3.2 Edit group · RF3.3 Add members")
@@ -97,11 +94,11 @@ struct DemoScript {
         let own = try await ana.myGifts().map(\.name).joined(separator: ", ")
         print("CU-007 Ana opens her own list: \(own) (no status)")
         try await expectRefusal("Ana reads purchases/<her uid>_<cafetera> directly") {
-            _ = try await ana.db().collection(Collections.purchases)
+            _ = try await ana.db.collection(Collections.purchases)
                 .document(Purchase.documentID(owner: ana.uid, giftID: coffee)).getDocument()
         }
         try await expectRefusal("Ana queries purchases where owner == her uid") {
-            _ = try await ana.db().collection(Collections.purchases).whereField("owner", isEqualTo: ana.uid)
+            _ = try await ana.db.collection(Collections.purchases).whereField("owner", isEqualTo: ana.uid)
                 .getDocuments()
         }
 
@@ -125,7 +122,7 @@ struct DemoScript {
                 print("RF5.1 Pablo's debt to Marta was lowered to \(Describe.euros(debt.amount)) in an earlier run")
             }
             try await expectRefusal("Pablo's app raises the debt back to \(Describe.euros(100))") {
-                try await pablo.db().collection(Collections.debts).document(id).updateData(["amount": 100.0])
+                try await pablo.db.collection(Collections.debts).document(id).updateData(["amount": 100.0])
             }
         }
         if let debt = try await luis.balances().owing.first(where: { $0.creditor == marta.uid }) {
@@ -210,34 +207,12 @@ struct DemoScript {
                 + (people.isEmpty ? "none" : people.joined(separator: ", ")))
     }
 
-    /// Runs `attempt`, which must be refused, and prints the message the app would show.
+    /// Runs `attempt`, which must be refused, and prints the message the app would show (a raw
+    /// request the rules refuse shows as the app's `notAllowed`).
     private func expectRefusal(_ what: String, _ attempt: () async throws -> Void) async throws {
-        do {
-            try await attempt()
-        } catch let error as GiftworldError {
-            print("\(what) → refused: \"\(error.alertMessage)\" (\(Self.short(error)))")
-            return
-        } catch let error as FirestoreError where error.code == .permissionDenied {
-            print("\(what) → refused by the security rules (PERMISSION_DENIED)")
-            return
-        }
-        throw DemoFailure(description: "\(what) was accepted")
-    }
-
-    /// The error's English description, cut to one short line.
-    private static func short(_ error: GiftworldError) -> String {
-        let text = error.description
-        return text.count > 90 ? String(text.prefix(90)) + "…" : text
+        try await DemoScene.expectRefusal(what, as: GiftworldError.self) { try await GiftworldError.mapping(attempt) }
     }
 
     /// Prints a section title.
-    private func section(_ title: String) {
-        print("\n== \(title) ==")
-    }
-}
-
-/// The demo met something the story says cannot happen.
-struct DemoFailure: Error, CustomStringConvertible {
-    /// What.
-    let description: String
+    private func section(_ title: String) { DemoScene.section(title) }
 }

@@ -60,10 +60,10 @@ struct AccountTests {
         try await luis.changePicture(to: "https://img.example.com/luis.png")
         #expect(try await luis.user(luis.uid).imageURL == "https://img.example.com/luis.png")
         await #expect(throws: FirestoreError.self) {
-            try await luis.db().collection(Collections.users).document(ana.uid).updateData(["firstname": "Anita"])
+            try await luis.db.collection(Collections.users).document(ana.uid).updateData(["firstname": "Anita"])
         }
         await #expect(throws: FirestoreError.self) {
-            try await luis.db().collection(Collections.users).document(luis.uid).updateData(["email": "x@test.es"])
+            try await luis.db.collection(Collections.users).document(luis.uid).updateData(["email": "x@test.es"])
         }
         #expect(try await ana.user(ana.uid).firstname == "Ana")
     }

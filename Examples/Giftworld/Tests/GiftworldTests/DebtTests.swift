@@ -126,7 +126,7 @@ struct DebtTests {
         await #expect(throws: GiftworldError.self) { try await wedding.marta.lowerDebt(id, to: -1) }
         await #expect(throws: GiftworldError.self) { try await wedding.marta.lowerDebt(id, to: .nan) }
         // The rules refuse what the app would never send: raising, an update to 0, other fields.
-        let reference = try wedding.marta.db().collection(Collections.debts).document(id)
+        let reference = wedding.marta.db.collection(Collections.debts).document(id)
         for change: [String: Any] in [
             ["amount": 50.0], ["amount": debt.amount], ["amount": 0.0], ["amount": -5.0], ["amount": "10"],
             ["creditor": wedding.luis.uid], ["debtor": wedding.luis.uid], ["groupId": "other"],
@@ -145,7 +145,7 @@ struct DebtTests {
         for outsider in [wedding.luis, wedding.ana, wedding.eva] {
             await #expect(throws: GiftworldError.debtNotFound(id: id)) { try await outsider.lowerDebt(id, to: 1) }
             await #expect(throws: FirestoreError.self) {
-                try await outsider.db().collection(Collections.debts).document(id).updateData(["amount": 1.0])
+                try await outsider.db.collection(Collections.debts).document(id).updateData(["amount": 1.0])
             }
         }
         await #expect(throws: GiftworldError.debtNotFound(id: "missing")) {

@@ -93,13 +93,13 @@ struct GiftTests {
         await #expect(throws: GiftworldError.giftNotFound(id: coffee)) {
             try await wedding.luis.editGift(coffee, GiftForm(name: "Broma", price: 1))
         }
-        let anasGift = try wedding.luis.db().collection("users/\(wedding.ana.uid)/gifts").document(coffee)
+        let anasGift = wedding.luis.db.collection("users/\(wedding.ana.uid)/gifts").document(coffee)
         await #expect(throws: FirestoreError.self) { try await anasGift.updateData(["name": "Broma"]) }
         await #expect(throws: FirestoreError.self) {
             try await anasGift.setData(["name": "Broma", "price": 1.0], merge: true)
         }
         // Nor can the owner slip a purchase flag or a new date in.
-        let own = try wedding.ana.db().collection("users/\(wedding.ana.uid)/gifts").document(coffee)
+        let own = wedding.ana.db.collection("users/\(wedding.ana.uid)/gifts").document(coffee)
         await #expect(throws: FirestoreError.self) { try await own.updateData(["bought": false]) }
         await #expect(throws: FirestoreError.self) {
             try await own.updateData(["createdAt": FieldValue.serverTimestamp()])
@@ -128,10 +128,10 @@ struct GiftTests {
             try await wedding.ana.deleteGift("missing")
         }
         await #expect(throws: FirestoreError.self) {
-            try await wedding.luis.db().collection("users/\(wedding.ana.uid)/gifts").document(coffee).delete()
+            try await wedding.luis.db.collection("users/\(wedding.ana.uid)/gifts").document(coffee).delete()
         }
         await #expect(throws: FirestoreError.self) {
-            try await wedding.luis.db().collection("users/\(wedding.ana.uid)/gifts").document(coffee)
+            try await wedding.luis.db.collection("users/\(wedding.ana.uid)/gifts").document(coffee)
                 .updateData(["price": 1.0])
         }
         try await wedding.ana.deleteGift(coffee)
@@ -153,7 +153,7 @@ struct GiftTests {
         defer { wedding.close() }
         await #expect(throws: GiftworldError.self) { _ = try await wedding.eva.wishList(of: wedding.ana.uid) }
         await #expect(throws: FirestoreError.self) {
-            try await wedding.eva.db().collection("users/\(wedding.ana.uid)/gifts").getDocuments()
+            try await wedding.eva.db.collection("users/\(wedding.ana.uid)/gifts").getDocuments()
         }
         await #expect(throws: GiftworldError.ownGift) { _ = try await wedding.ana.wishList(of: wedding.ana.uid) }
     }

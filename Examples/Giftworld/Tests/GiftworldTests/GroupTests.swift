@@ -17,7 +17,7 @@ struct GroupTests {
         await #expect(throws: GiftworldError.groupNotFound(id: wedding.group)) {
             _ = try await wedding.eva.group(wedding.group)
         }
-        let membership = try await wedding.luis.db().collection(Collections.memberships).document(wedding.luis.uid)
+        let membership = try await wedding.luis.db.collection(Collections.memberships).document(wedding.luis.uid)
             .getDocument()
         #expect(membership.get("groups") as? [String] == [wedding.group])
     }
@@ -39,7 +39,7 @@ struct GroupTests {
     @Test func aGroupMadeByOthersCannotBeForged() async throws {
         let wedding = try await Wedding()
         defer { wedding.close() }
-        let groups = try wedding.eva.db().collection(Collections.groups)
+        let groups = wedding.eva.db.collection(Collections.groups)
         await #expect(throws: FirestoreError.self) {
             try await groups.addDocument(data: [
                 "name": "Falso", "image_url": "", "members": [wedding.ana.uid, wedding.luis.uid],
@@ -47,7 +47,7 @@ struct GroupTests {
             ])
         }
         await #expect(throws: FirestoreError.self) {
-            try await wedding.eva.db().collection(Collections.memberships).document(wedding.eva.uid)
+            try await wedding.eva.db.collection(Collections.memberships).document(wedding.eva.uid)
                 .setData(["groups": [wedding.group]])
         }
     }
@@ -69,10 +69,10 @@ struct GroupTests {
         await #expect(throws: GiftworldError.groupNotFound(id: wedding.group)) {
             try await wedding.eva.editGroup(wedding.group, name: "Mía")
         }
-        let asEva = try wedding.eva.db().collection(Collections.groups).document(wedding.group)
+        let asEva = wedding.eva.db.collection(Collections.groups).document(wedding.group)
         await #expect(throws: FirestoreError.self) { try await asEva.updateData(["name": "Mía"]) }
         // A member may not take the group over nor drop anyone from it.
-        let asLuis = try wedding.luis.db().collection(Collections.groups).document(wedding.group)
+        let asLuis = wedding.luis.db.collection(Collections.groups).document(wedding.group)
         await #expect(throws: FirestoreError.self) { try await asLuis.updateData(["createdBy": wedding.luis.uid]) }
         await #expect(throws: FirestoreError.self) {
             try await asLuis.updateData(["members": FieldValue.arrayRemove([wedding.pablo.uid])])
@@ -90,7 +90,7 @@ struct GroupTests {
             group.members == [wedding.ana.uid, wedding.luis.uid, wedding.marta.uid, wedding.pablo.uid, wedding.eva.uid])
         #expect(group.name == "Boda" && group.createdBy == wedding.ana.uid)
         // The trigger copied the group into Eva's membership: she and the others see each other's lists.
-        let membership = try await wedding.eva.db().collection(Collections.memberships).document(wedding.eva.uid)
+        let membership = try await wedding.eva.db.collection(Collections.memberships).document(wedding.eva.uid)
             .getDocument()
         #expect(membership.get("groups") as? [String] == [wedding.group])
         #expect(try await wedding.eva.myGroups().map(\.name) == ["Boda"])
@@ -125,7 +125,7 @@ struct GroupTests {
         }
         // An outsider cannot add themself with a direct write either.
         await #expect(throws: FirestoreError.self) {
-            try await wedding.eva.db().collection(Collections.groups).document(wedding.group)
+            try await wedding.eva.db.collection(Collections.groups).document(wedding.group)
                 .updateData(["members": FieldValue.arrayUnion([wedding.eva.uid])])
         }
         #expect(try await wedding.luis.group(wedding.group).members.count == 4)
@@ -140,7 +140,7 @@ struct GroupTests {
         let admin = try wedding.test.adminView()
         defer { admin.close() }
         for round in 0..<5 {
-            let groups = try wedding.pablo.db().collection(Collections.groups)
+            let groups = wedding.pablo.db.collection(Collections.groups)
             let reference = try await groups.addDocument(data: [
                 "name": "Fugaz \(round)", "image_url": "", "members": [wedding.pablo.uid, wedding.eva.uid],
                 "createdBy": wedding.pablo.uid,

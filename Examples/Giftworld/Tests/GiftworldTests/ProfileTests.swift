@@ -58,7 +58,7 @@ struct ProfileTests {
         let ana = try await test.session(People.ana)
         let luis = try await test.session(People.luis)
         defer { [ana, luis].forEach { $0.signOut() } }
-        let card = try luis.db().collection(Collections.users).document(ana.uid)
+        let card = luis.db.collection(Collections.users).document(ana.uid)
         for change in [["firstname": "Anita"], ["lastname": "X"], ["image_url": "https://evil.example.com/x.png"]] {
             await #expect(throws: FirestoreError.self) { try await card.updateData(change) }
         }
@@ -66,7 +66,7 @@ struct ProfileTests {
             try await card.setData(["firstname": "A", "lastname": "B", "email": "luis@test.es", "image_url": ""])
         }
         // Nor changes their own email, nor adds fields to their card.
-        let own = try ana.db().collection(Collections.users).document(ana.uid)
+        let own = ana.db.collection(Collections.users).document(ana.uid)
         await #expect(throws: FirestoreError.self) { try await own.updateData(["email": "otra@test.es"]) }
         await #expect(throws: FirestoreError.self) { try await own.updateData(["admin": true]) }
         #expect(try await luis.user(ana.uid).fullName == "Ana García")

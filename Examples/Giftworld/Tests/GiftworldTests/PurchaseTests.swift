@@ -77,7 +77,7 @@ struct PurchaseTests {
         defer { wedding.close() }
         let coffee = wedding.coffee.id ?? ""
         let (ana, luis, pablo) = (wedding.ana, wedding.luis, wedding.pablo)
-        let reference = try luis.db().collection(Collections.purchases).document("\(ana.uid)_\(coffee)")
+        let reference = luis.db.collection(Collections.purchases).document("\(ana.uid)_\(coffee)")
         func purchase(buyers: [String], price: Double = 120, owner: String? = nil) -> [String: Any] {
             [
                 "giftPath": "users/\(owner ?? ana.uid)/gifts/\(coffee)", "owner": owner ?? ana.uid,
@@ -98,7 +98,7 @@ struct PurchaseTests {
         }
         // A debt added after the purchase, or out of thin air.
         try await luis.buyJointly(giftID: coffee, of: ana.uid, in: wedding.group, with: [pablo.uid])
-        let debts = try luis.db().collection(Collections.debts)
+        let debts = luis.db.collection(Collections.debts)
         await #expect(throws: FirestoreError.self) {
             try await debts.document("\(ana.uid)_\(coffee)_\(wedding.marta.uid)").setData([
                 "groupId": wedding.group, "debtor": wedding.marta.uid, "creditor": luis.uid, "amount": 60.0,

@@ -28,13 +28,13 @@ struct SecretTests {
     @Test func getAndListenAsTheOwnerAreRefusedAlike() async throws {
         let (wedding, bought, unbought) = try await Self.scene()
         defer { wedding.close() }
-        let purchases = try wedding.ana.db().collection(Collections.purchases)
+        let purchases = wedding.ana.db.collection(Collections.purchases)
         var messages: [String] = []
         for id in [bought, unbought] {
             let error = try await assertFails { try await purchases.document(id).getDocument() }
             messages.append(Self.message(error, id))
             let inTransaction = try await assertFails {
-                try await wedding.ana.db().runTransaction { try $0.getDocument(purchases.document(id)) }
+                try await wedding.ana.db.runTransaction { try $0.getDocument(purchases.document(id)) }
             }
             messages.append(Self.message(inTransaction, id))
             #expect(
@@ -49,7 +49,7 @@ struct SecretTests {
     @Test func everyQueryAsTheOwnerIsRefusedAsAWhole() async throws {
         let (wedding, bought, _) = try await Self.scene()
         defer { wedding.close() }
-        let db = try wedding.ana.db()
+        let db = wedding.ana.db
         let ana = wedding.ana.uid
         let purchases = db.collection(Collections.purchases)
         let queries: [Query] = [
@@ -91,7 +91,7 @@ struct SecretTests {
     @Test func everyWriteAsTheOwnerIsRefusedAlike() async throws {
         let (wedding, bought, unbought) = try await Self.scene()
         defer { wedding.close() }
-        let db = try wedding.ana.db()
+        let db = wedding.ana.db
         let ana = wedding.ana.uid
         var outcomes: [[String]] = []
         for (id, gift) in [(bought, wedding.coffee.id ?? ""), (unbought, wedding.sheets.id ?? "")] {
@@ -150,14 +150,14 @@ struct SecretTests {
     @Test func fellowMembersDoSeeTheStatus() async throws {
         let (wedding, bought, unbought) = try await Self.scene()
         defer { wedding.close() }
-        let purchases = try wedding.marta.db().collection(Collections.purchases)
+        let purchases = wedding.marta.db.collection(Collections.purchases)
         #expect(try await assertSucceeds { try await purchases.document(bought).getDocument() }.exists)
         #expect(try await !assertSucceeds { try await purchases.document(unbought).getDocument() }.exists)
         let found = try await assertSucceeds {
             try await purchases.whereField("owner", isEqualTo: wedding.ana.uid).getDocuments()
         }
         #expect(found.documents.map(\.documentID) == [bought])
-        let outsider = try wedding.eva.db().collection(Collections.purchases)
+        let outsider = wedding.eva.db.collection(Collections.purchases)
         try await assertFails { try await outsider.document(bought).getDocument() }
         try await assertFails { try await outsider.whereField("owner", isEqualTo: wedding.ana.uid).getDocuments() }
     }

@@ -8,17 +8,29 @@ final class TestApp: Sendable {
     let directory: String
     let app: Giftworld
 
+    /// The tests' settings: fast password hashing, no syncing to disk.
+    static let configuration = GiftworldConfiguration(projectID: "test-giftworld", passwordIterations: 8, durability: .none)
+
     init() async throws {
         directory = NSTemporaryDirectory() + "giftworld-tests-" + UUID().uuidString
-        app = try await Giftworld(
-            directory: directory,
-            configuration: GiftworldConfiguration(
-                projectID: "test-giftworld", passwordIterations: 8, durability: .none))
+        app = try await Giftworld(directory: directory, configuration: Self.configuration)
     }
 
     /// Registers `person` and enters the app.
     func session(_ person: RegistrationForm) async throws -> UserSession {
         try await app.enterApp(as: try await app.register(person))
+    }
+
+    /// Registers each of `people` in turn and enters the app as each.
+    func sessions(_ people: RegistrationForm...) async throws -> [UserSession] {
+        var sessions: [UserSession] = []
+        for person in people { sessions.append(try await session(person)) }
+        return sessions
+    }
+
+    /// Opens the app again on this directory (after `app.close()`), as a restarted process would.
+    func reopen() async throws -> Giftworld {
+        try await Giftworld(directory: directory, configuration: Self.configuration)
     }
 
     /// An admin handle on the app's database (rules do not apply), for checking what was stored.
@@ -35,15 +47,17 @@ final class TestApp: Sendable {
 
 /// Test personas.
 enum People {
-    static let ana = RegistrationForm(
-        firstname: "Ana", lastname: "García", email: "ana@test.es", password: "pmdl1c1234$")
-    static let luis = RegistrationForm(
-        firstname: "Luis", lastname: "Pérez", email: "luis@test.es", password: "luis#2020ab")
-    static let marta = RegistrationForm(
-        firstname: "Marta", lastname: "Ruiz", email: "marta@test.es", password: "marta!2020")
-    static let pablo = RegistrationForm(
-        firstname: "Pablo", lastname: "Sanz", email: "pablo@test.es", password: "pablo%2020")
-    static let eva = RegistrationForm(firstname: "Eva", lastname: "Lobo", email: "eva@test.es", password: "eva$$2020x")
+    static let ana = person("Ana", "García", password: "pmdl1c1234$")
+    static let luis = person("Luis", "Pérez", password: "luis#2020ab")
+    static let marta = person("Marta", "Ruiz", password: "marta!2020")
+    static let pablo = person("Pablo", "Sanz", password: "pablo%2020")
+    static let eva = person("Eva", "Lobo", password: "eva$$2020x")
+
+    /// `firstname lastname`, signing up as `<firstname, lowercased>@test.es`.
+    static func person(_ firstname: String, _ lastname: String, password: String) -> RegistrationForm {
+        let email = "\(firstname.lowercased())@test.es"
+        return RegistrationForm(firstname: firstname, lastname: lastname, email: email, password: password)
+    }
 
     /// A numbered extra person for concurrency tests.
     static func extra(_ number: Int) -> RegistrationForm {
@@ -56,23 +70,14 @@ enum People {
 /// Eva is registered but shares no group with anyone.
 struct Wedding {
     let test: TestApp
-    let ana: UserSession
-    let luis: UserSession
-    let marta: UserSession
-    let pablo: UserSession
-    let eva: UserSession
+    let ana, luis, marta, pablo, eva: UserSession
     let group: String
-    let coffee: Gift
-    let sheets: Gift
-    let robot: Gift
+    let coffee, sheets, robot: Gift
 
     init() async throws {
         test = try await TestApp()
-        ana = try await test.session(People.ana)
-        luis = try await test.session(People.luis)
-        marta = try await test.session(People.marta)
-        pablo = try await test.session(People.pablo)
-        eva = try await test.session(People.eva)
+        let people = try await test.sessions(People.ana, People.luis, People.marta, People.pablo, People.eva)
+        (ana, luis, marta, pablo, eva) = (people[0], people[1], people[2], people[3], people[4])
         group = try await ana.createGroup(GroupForm(name: "Boda", members: [luis.uid, marta.uid, pablo.uid])).id ?? ""
         coffee = try await ana.addGift(GiftForm(name: "Cafetera", brand: "Nespresso", price: 120))
         sheets = try await ana.addGift(GiftForm(name: "Sábanas", price: 90))

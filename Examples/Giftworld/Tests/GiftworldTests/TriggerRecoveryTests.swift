@@ -9,34 +9,23 @@ import Testing
 struct TriggerRecoveryTests {
     @Test func aGroupStoredWhileTheAppWasDownGetsItsMembershipsOnReopening() async throws {
         let test = try await TestApp()
-        let ana = try await test.session(People.ana)
-        let luis = try await test.session(People.luis)
-        let anaID = ana.uid
-        let luisID = luis.uid
-        ana.signOut()
-        luis.signOut()
+        let sessions = try await test.sessions(People.ana, People.luis)
+        let (anaID, luisID) = (sessions[0].uid, sessions[1].uid)
+        sessions.forEach { $0.signOut() }
         test.app.close()
 
         // The group document as a client wrote it, with no trigger registered to see it.
-        let raw = try Firestore(directory: test.directory, projectID: "test-giftworld")
+        let raw = try test.adminView()
         try await raw.collection(Collections.groups).document("g-offline").setData([
             "name": "Offline", "image_url": "", "members": [anaID, luisID], "createdBy": anaID,
         ])
         raw.close()
 
-        let reopened = try await Giftworld(
-            directory: test.directory,
-            configuration: GiftworldConfiguration(projectID: "test-giftworld", passwordIterations: 8, durability: .none))
-        defer {
-            reopened.close()
-            try? FileManager.default.removeItem(atPath: test.directory)
-        }
-        let admin = try Firestore(directory: test.directory, projectID: "test-giftworld")
-        defer { admin.close() }
-        try await admin.waitForTriggers()
-        for uid in [anaID, luisID] {
-            let membership = try await admin.collection(Collections.memberships).document(uid).getDocument()
-            #expect(membership.get("groups") as? [String] == ["g-offline"], "membership of \(uid)")
+        try await Self.afterReopening(test) { admin in
+            for uid in [anaID, luisID] {
+                let membership = try await admin.collection(Collections.memberships).document(uid).getDocument()
+                #expect(membership.get("groups") as? [String] == ["g-offline"], "membership of \(uid)")
+            }
         }
     }
 
@@ -51,23 +40,29 @@ struct TriggerRecoveryTests {
         test.app.close()
 
         // A member's update as it was committed, with no trigger registered to see it.
-        let raw = try Firestore(directory: test.directory, projectID: "test-giftworld")
+        let raw = try test.adminView()
         try await raw.collection(Collections.groups).document(group).updateData([
             "members": FieldValue.arrayUnion([martaID])
         ])
         raw.close()
 
-        let reopened = try await Giftworld(
-            directory: test.directory,
-            configuration: GiftworldConfiguration(projectID: "test-giftworld", passwordIterations: 8, durability: .none))
+        try await Self.afterReopening(test) { admin in
+            let membership = try await admin.collection(Collections.memberships).document(martaID).getDocument()
+            #expect(membership.get("groups") as? [String] == [group])
+        }
+    }
+
+    /// Reopens `test`'s app, waits for its triggers to catch up, runs `check` on an admin view,
+    /// then closes everything and removes the directory.
+    private static func afterReopening(_ test: TestApp, _ check: (Firestore) async throws -> Void) async throws {
+        let reopened = try await test.reopen()
         defer {
             reopened.close()
             try? FileManager.default.removeItem(atPath: test.directory)
         }
-        let admin = try Firestore(directory: test.directory, projectID: "test-giftworld")
+        let admin = try test.adminView()
         defer { admin.close() }
         try await admin.waitForTriggers()
-        let membership = try await admin.collection(Collections.memberships).document(martaID).getDocument()
-        #expect(membership.get("groups") as? [String] == [group])
+        try await check(admin)
     }
 }

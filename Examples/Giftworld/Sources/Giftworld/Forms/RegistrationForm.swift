@@ -1,3 +1,5 @@
+import ExampleSupport
+
 /// The sign-up form (CU-001): first and last name, email, password, and an optional picture URL.
 public struct RegistrationForm: Sendable {
     /// First name.
@@ -24,7 +26,9 @@ public struct RegistrationForm: Sendable {
     func validated() throws(GiftworldError) -> RegistrationForm {
         let firstname = try FieldCheck.required(firstname, "firstname")
         let lastname = try FieldCheck.required(lastname, "lastname")
-        let email = try EmailAddress.normalized(email)
+        guard let email = EmailAddress.normalized(try FieldCheck.required(email, "email")) else {
+            throw .invalidField(name: "email", reason: "is not a valid email address")
+        }
         guard PasswordRule.isValid(password) else { throw .weakPassword }
         return RegistrationForm(
             firstname: firstname, lastname: lastname, email: email, password: password,

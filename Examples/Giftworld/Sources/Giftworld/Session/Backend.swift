@@ -5,18 +5,11 @@ import Hearth
 /// The trusted side of the app — what Firebase would run as Cloud Functions: the admin handle,
 /// which the rules do not judge, and the account store. It never acts on a client's word: each
 /// trigger reads what it needs itself.
-struct Backend: Sendable {
+public struct Backend: Sendable {
     /// Admin access to the app's database.
     let admin: Firestore
     /// The accounts (Hearth Auth on the same data directory).
     let accounts: AppAuth
-
-    /// A handle whose requests come from `account`, judged by the rules (`request.auth`).
-    func handle(for account: Account) async throws(GiftworldError) -> Firestore {
-        return try await GiftworldError.mapping {
-            return try await account.firestore(on: admin)
-        }
-    }
 
     /// Registers the app's Firestore triggers on the data directory (each resumes from its durable
     /// cursor, so work left by a stopped process is done now): the membership triggers that the

@@ -5,7 +5,7 @@ extension UserSession {
     /// per person.
     public func balances() async throws(GiftworldError) -> Balances {
         return try await GiftworldError.mapping {
-            let debts = try db().collection(Collections.debts)
+            let debts = db.collection(Collections.debts)
             let owing = try await debts.whereField("debtor", isEqualTo: uid).getDocuments().decoded(as: Debt.self)
             let owed = try await debts.whereField("creditor", isEqualTo: uid).getDocuments().decoded(as: Debt.self)
             let perPerson = Settlement.perPerson(of: uid, owing: owing, owed: owed)
@@ -35,7 +35,6 @@ extension UserSession {
         guard amount.isFinite, amount >= 0 else {
             throw .invalidField(name: "amount", reason: "must be a number of euros, at least 0")
         }
-        let db = try db()
         let reference = db.collection(Collections.debts).document(debtID)
         do {
             return try await db.runTransaction { transaction -> Debt? in
@@ -64,7 +63,7 @@ extension UserSession {
     /// - Throws: `debtNotFound` when it does not exist or the user is not a party.
     public func resolveDebt(_ debtID: String) async throws(GiftworldError) {
         guard !debtID.isEmpty, !debtID.contains("/") else { throw .debtNotFound(id: debtID) }
-        let reference = try db().collection(Collections.debts).document(debtID)
+        let reference = db.collection(Collections.debts).document(debtID)
         do {
             guard try await reference.getDocument().exists else { throw GiftworldError.debtNotFound(id: debtID) }
             try await reference.delete()

@@ -7,7 +7,7 @@ extension UserSession {
     public func addGift(_ form: GiftForm) async throws(GiftworldError) -> Gift {
         let valid = try form.validated()
         return try await GiftworldError.mapping {
-            let list = try db().collection(Collections.giftList(of: uid))
+            let list = db.collection(Collections.giftList(of: uid))
             let reference = try await list.addDocument(from: Gift(form: valid))
             guard let gift = try await reference.decoded(as: Gift.self) else {
                 throw GiftworldError.giftNotFound(id: reference.documentID)
@@ -24,7 +24,7 @@ extension UserSession {
     public func editGift(_ giftID: String, _ form: GiftForm) async throws(GiftworldError) -> Gift {
         guard FieldCheck.identifier(giftID) else { throw .giftNotFound(id: giftID) }
         let valid = try form.validated()
-        let reference = try db().collection(Collections.giftList(of: uid)).document(giftID)
+        let reference = db.collection(Collections.giftList(of: uid)).document(giftID)
         return try await GiftworldError.mapping {
             guard try await reference.getDocument().exists else { throw GiftworldError.giftNotFound(id: giftID) }
             try await reference.updateData([
@@ -43,7 +43,7 @@ extension UserSession {
     /// - Throws: `giftNotFound`.
     public func deleteGift(_ giftID: String) async throws(GiftworldError) {
         guard FieldCheck.identifier(giftID) else { throw .giftNotFound(id: giftID) }
-        let reference = try db().collection(Collections.giftList(of: uid)).document(giftID)
+        let reference = db.collection(Collections.giftList(of: uid)).document(giftID)
         try await GiftworldError.mapping {
             guard try await reference.getDocument().exists else { throw GiftworldError.giftNotFound(id: giftID) }
             try await reference.delete()
@@ -66,7 +66,7 @@ extension UserSession {
         let gifts = try await gifts(of: owner)
         let purchases: [Purchase]
         do {
-            purchases = try await db().collection(Collections.purchases).whereField("owner", isEqualTo: owner)
+            purchases = try await db.collection(Collections.purchases).whereField("owner", isEqualTo: owner)
                 .getDocuments().decoded(as: Purchase.self)
         } catch {
             throw GiftworldError(error)

@@ -12,7 +12,7 @@ extension UserSession {
         for member in valid.members.dropFirst() { _ = try await user(member) }
         let reference: DocumentReference
         do {
-            let groups = try db().collection(Collections.groups)
+            let groups = db.collection(Collections.groups)
             reference = try await groups.addDocument(from: Group(form: valid, creator: uid))
         } catch {
             throw GiftworldError(error)
@@ -24,7 +24,7 @@ extension UserSession {
     /// CU-005's list: the groups the signed-in user belongs to, by name.
     public func myGroups() async throws(GiftworldError) -> [Group] {
         return try await GiftworldError.mapping {
-            return try await db().collection(Collections.groups).whereField("members", arrayContains: uid)
+            return try await db.collection(Collections.groups).whereField("members", arrayContains: uid)
                 .getDocuments().decoded(as: Group.self).sorted { ($0.name, $0.id ?? "") < ($1.name, $1.id ?? "") }
         }
     }
@@ -34,7 +34,7 @@ extension UserSession {
     public func group(_ groupID: String) async throws(GiftworldError) -> Group {
         guard FieldCheck.identifier(groupID) else { throw .groupNotFound(id: groupID) }
         do {
-            guard let group = try await db().collection(Collections.groups).document(groupID).decoded(as: Group.self)
+            guard let group = try await db.collection(Collections.groups).document(groupID).decoded(as: Group.self)
             else { throw GiftworldError.groupNotFound(id: groupID) }
             return group
         } catch let error as FirestoreError where error.code == .permissionDenied {
@@ -54,7 +54,7 @@ extension UserSession {
         let name = try FieldCheck.required(name, "name")
         _ = try await group(groupID)
         try await GiftworldError.mapping {
-            try await db().collection(Collections.groups).document(groupID).updateData([
+            try await db.collection(Collections.groups).document(groupID).updateData([
                 "name": name, "image_url": FieldCheck.optional(imageURL),
             ])
         }
@@ -84,7 +84,7 @@ extension UserSession {
         }
         for member in newcomers { _ = try await user(member) }
         try await GiftworldError.mapping {
-            try await db().collection(Collections.groups).document(groupID).updateData([
+            try await db.collection(Collections.groups).document(groupID).updateData([
                 "members": FieldValue.arrayUnion(newcomers)
             ])
         }
@@ -99,7 +99,7 @@ extension UserSession {
     public func deleteGroup(_ groupID: String) async throws(GiftworldError) {
         _ = try await group(groupID)
         try await GiftworldError.mapping {
-            try await db().collection(Collections.groups).document(groupID).delete()
+            try await db.collection(Collections.groups).document(groupID).delete()
         }
         try await backend.triggersSettled()
     }

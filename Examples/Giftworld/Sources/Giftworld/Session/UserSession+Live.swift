@@ -10,11 +10,7 @@ import Synchronization
 extension UserSession {
     /// "Mi lista", live: the signed-in user's gifts, oldest first (as `myGifts()`).
     public func liveMyGifts() -> AsyncThrowingStream<[Gift], any Error> {
-        do {
-            return try giftsQuery(of: uid).liveValues(as: Gift.self, failing: GiftworldError.self)
-        } catch {
-            return .failed(error)
-        }
+        giftsQuery(of: uid).liveValues(as: Gift.self, failing: GiftworldError.self)
     }
 
     /// A fellow member's list with each gift's purchase status, live (as `wishList(of:)`): a gift
@@ -22,43 +18,31 @@ extension UserSession {
     public func liveWishList(of owner: String) -> AsyncThrowingStream<[GiftListing], any Error> {
         guard owner != uid else { return .failed(GiftworldError.ownGift) }
         guard FieldCheck.identifier(owner) else { return .failed(GiftworldError.userNotFound(uid: owner)) }
-        do {
-            let gifts = try giftsQuery(of: owner).liveValues(as: Gift.self, failing: GiftworldError.self)
-            let purchases = try db().collection(Collections.purchases).whereField("owner", isEqualTo: owner)
-                .liveValues(as: Purchase.self, failing: GiftworldError.self)
-            return combineLatest(gifts, purchases).compactMapped { gifts, purchases in
-                Self.listings(of: owner, gifts: gifts, purchases: purchases)
-            }
-        } catch {
-            return .failed(error)
+        let gifts = giftsQuery(of: owner).liveValues(as: Gift.self, failing: GiftworldError.self)
+        let purchases = db.collection(Collections.purchases).whereField("owner", isEqualTo: owner)
+            .liveValues(as: Purchase.self, failing: GiftworldError.self)
+        return combineLatest(gifts, purchases).compactMapped { gifts, purchases in
+            Self.listings(of: owner, gifts: gifts, purchases: purchases)
         }
     }
 
     /// The user's groups by name, live (as `myGroups()`): a group someone creates with the user
     /// in it, or deletes, shows up or leaves by itself.
     public func liveMyGroups() -> AsyncThrowingStream<[Group], any Error> {
-        do {
-            return try db().collection(Collections.groups).whereField("members", arrayContains: uid)
-                .liveValues(as: Group.self, failing: GiftworldError.self)
-                .compactMapped { $0.sorted { ($0.name, $0.id ?? "") < ($1.name, $1.id ?? "") } }
-        } catch {
-            return .failed(error)
-        }
+        db.collection(Collections.groups).whereField("members", arrayContains: uid)
+            .liveValues(as: Group.self, failing: GiftworldError.self)
+            .compactMapped { $0.sorted { ($0.name, $0.id ?? "") < ($1.name, $1.id ?? "") } }
     }
 
     /// "Mis saldos", live (as `balances()`): a joint purchase's new debts, a lowered amount and a
     /// resolved debt change it by themselves.
     public func liveBalances() -> AsyncThrowingStream<Balances, any Error> {
-        do {
-            let debts = try db().collection(Collections.debts)
-            let owing = debts.whereField("debtor", isEqualTo: uid).liveValues(as: Debt.self, failing: GiftworldError.self)
-            let owed = debts.whereField("creditor", isEqualTo: uid).liveValues(as: Debt.self, failing: GiftworldError.self)
-            let me = uid
-            return combineLatest(owing, owed).compactMapped { owing, owed in
-                Balances(owing: owing, owed: owed, perPerson: Settlement.perPerson(of: me, owing: owing, owed: owed))
-            }
-        } catch {
-            return .failed(error)
+        let debts = db.collection(Collections.debts)
+        let owing = debts.whereField("debtor", isEqualTo: uid).liveValues(as: Debt.self, failing: GiftworldError.self)
+        let owed = debts.whereField("creditor", isEqualTo: uid).liveValues(as: Debt.self, failing: GiftworldError.self)
+        let me = uid
+        return combineLatest(owing, owed).compactMapped { owing, owed in
+            Balances(owing: owing, owed: owed, perPerson: Settlement.perPerson(of: me, owing: owing, owed: owed))
         }
     }
 
@@ -84,8 +68,8 @@ extension UserSession {
     }
 
     /// The gifts of `owner`, oldest first.
-    func giftsQuery(of owner: String) throws(GiftworldError) -> Query {
-        try db().collection(Collections.giftList(of: owner)).order(by: "createdAt")
+    func giftsQuery(of owner: String) -> Query {
+        db.collection(Collections.giftList(of: owner)).order(by: "createdAt")
     }
 
     /// Each gift of `owner` with its purchase, if any.

@@ -35,7 +35,6 @@ extension UserSession {
         }
         let members = try await self.group(groupID).members
         for member in [owner] + coBuyers where !members.contains(member) { throw .notInGroup(uid: member) }
-        let db = try db()
         let giftReference = db.collection(Collections.giftList(of: owner)).document(giftID)
         let gift: Gift
         do {
@@ -60,7 +59,7 @@ extension UserSession {
                         groupID: groupID, debtor: debtor, creditor: self.uid, amount: share, purchase: purchaseID)
                     transaction.setData(
                         from: debt,
-                        forDocument: db.collection(Collections.debts).document(
+                        forDocument: self.db.collection(Collections.debts).document(
                             Debt.documentID(purchase: purchaseID, debtor: debtor)))
                 }
             }

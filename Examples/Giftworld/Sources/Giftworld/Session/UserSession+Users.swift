@@ -4,7 +4,7 @@ extension UserSession {
     /// CU-003: every registered user, by name (the user directory).
     public func users() async throws(GiftworldError) -> [User] {
         return try await GiftworldError.mapping {
-            return try await db().collection(Collections.users).getDocuments().decoded(as: User.self)
+            return try await db.collection(Collections.users).getDocuments().decoded(as: User.self)
                 .sorted { ($0.firstname, $0.lastname, $0.id ?? "") < ($1.firstname, $1.lastname, $1.id ?? "") }
         }
     }
@@ -14,7 +14,7 @@ extension UserSession {
     public func user(_ uid: String) async throws(GiftworldError) -> User {
         guard FieldCheck.identifier(uid) else { throw .userNotFound(uid: uid) }
         return try await GiftworldError.mapping {
-            guard let user = try await db().collection(Collections.users).document(uid).decoded(as: User.self) else {
+            guard let user = try await db.collection(Collections.users).document(uid).decoded(as: User.self) else {
                 throw GiftworldError.userNotFound(uid: uid)
             }
             return user
@@ -36,7 +36,7 @@ extension UserSession {
     public func editProfile(_ form: ProfileForm) async throws(GiftworldError) -> User {
         let valid = try form.validated()
         try await GiftworldError.mapping {
-            try await db().collection(Collections.users).document(uid).updateData([
+            try await db.collection(Collections.users).document(uid).updateData([
                 "firstname": valid.firstname, "lastname": valid.lastname, "image_url": valid.imageURL,
             ])
         }
@@ -47,7 +47,7 @@ extension UserSession {
     /// - Throws: `invalidField` for a picture that is not an http(s) link.
     public func changePicture(to url: String) async throws(GiftworldError) {
         try await GiftworldError.mapping {
-            try await db().collection(Collections.users).document(uid).updateData([
+            try await db.collection(Collections.users).document(uid).updateData([
                 "image_url": try FieldCheck.link(url, "image_url")
             ])
         }

@@ -6,74 +6,56 @@ import Testing
 /// (bob, carol); not by dave (no common group) or anyone signed out; written by the owner only.
 @Suite("Rules matrix: gifts")
 struct GiftsRulesTests {
+    /// A fresh fixture for each test (removed when the test ends).
+    let rules: RulesFixture
+
+    init() async throws { rules = try await RulesFixture() }
+
     @Test func get() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
-        try await assertSucceeds { try await rules.alice.document("users/alice/gifts/gA1").getDocument() }
-        try await assertSucceeds { try await rules.bob.document("users/alice/gifts/gA1").getDocument() }
-        try await assertFails { try await rules.dave.document("users/alice/gifts/gA1").getDocument() }
-        try await assertFails { try await rules.anonymous.document("users/alice/gifts/gA1").getDocument() }
-        try await assertSucceeds { try await rules.dave.document("users/bob/gifts/gB1").getDocument() }
+        try await rules.expect(.allowed, .get("users/alice/gifts/gA1"), as: ["alice", "bob"])
+        try await rules.expect(.denied, .get("users/alice/gifts/gA1"), as: ["dave", "anonymous"])
+        try await rules.expect(.allowed, .get("users/bob/gifts/gB1"), as: ["dave"])
     }
 
     @Test func list() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
-        #expect(try await assertSucceeds {
-            try await rules.alice.collection("users/alice/gifts").getDocuments()
-        }.count == 2)
-        #expect(try await assertSucceeds {
-            try await rules.carol.collection("users/alice/gifts").getDocuments()
-        }.count == 2)
-        try await assertFails { try await rules.dave.collection("users/alice/gifts").getDocuments() }
-        try await assertFails { try await rules.anonymous.collection("users/alice/gifts").getDocuments() }
-        try await assertFails { try await rules.alice.collectionGroup("gifts").getDocuments() }
+        for db in [rules.alice, rules.carol] {
+            #expect(try await assertSucceeds { try await db.collection("users/alice/gifts").getDocuments() }.count == 2)
+        }
+        try await rules.expect([
+            ("dave", .list("users/alice/gifts"), .denied),
+            ("anonymous", .list("users/alice/gifts"), .denied),
+            ("alice", .query("list the gifts group") { $0.collectionGroup("gifts") }, .denied),
+        ])
     }
 
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
-        try await assertSucceeds {
-            try await rules.alice.document("users/alice/gifts/new").setData(RulesFixture.gift("Vajilla", 80))
-        }
-        try await assertFails {
-            try await rules.bob.document("users/alice/gifts/bobs").setData(RulesFixture.gift("Broma", 1))
-        }
-        try await assertFails {
-            try await rules.anonymous.document("users/alice/gifts/x").setData(RulesFixture.gift("X", 1))
-        }
-        var negative = RulesFixture.gift("Vajilla", 80)
-        negative["price"] = -1.0
-        try await assertFails { try await rules.alice.document("users/alice/gifts/neg").setData(negative) }
-        var bought = RulesFixture.gift("Vajilla", 80)
-        bought["bought"] = true
-        try await assertFails { try await rules.alice.document("users/alice/gifts/flag").setData(bought) }
-        var backdated = RulesFixture.gift("Vajilla", 80)
-        backdated["createdAt"] = try Timestamp(seconds: 0, nanoseconds: 0)
-        try await assertFails { try await rules.alice.document("users/alice/gifts/old").setData(backdated) }
-        var badLink = RulesFixture.gift("Vajilla", 80)
-        badLink["link"] = "javascript:alert(1)"
-        try await assertFails { try await rules.alice.document("users/alice/gifts/link").setData(badLink) }
+        let gift = RulesFixture.gift("Vajilla", 80)
+        let epoch = try Timestamp(seconds: 0, nanoseconds: 0)
+        try await rules.expect([
+            ("alice", .set("users/alice/gifts/new", gift), .allowed),
+            ("bob", .set("users/alice/gifts/bobs", RulesFixture.gift("Broma", 1)), .denied),
+            ("anonymous", .set("users/alice/gifts/x", RulesFixture.gift("X", 1)), .denied),
+            ("alice", .set("users/alice/gifts/neg", changing(gift, ["price": -1.0])), .denied),
+            ("alice", .set("users/alice/gifts/flag", changing(gift, ["bought": true])), .denied),
+            ("alice", .set("users/alice/gifts/old", changing(gift, ["createdAt": epoch])), .denied),
+            ("alice", .set("users/alice/gifts/link", changing(gift, ["link": "javascript:alert(1)"])), .denied),
+        ])
     }
 
     @Test func update() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
-        try await assertSucceeds { try await rules.alice.document("users/alice/gifts/gA2").updateData(["price": 35.0]) }
-        try await assertFails { try await rules.bob.document("users/alice/gifts/gA2").updateData(["price": 1.0]) }
-        try await assertFails { try await rules.dave.document("users/alice/gifts/gA2").updateData(["price": 1.0]) }
-        try await assertFails {
-            try await rules.alice.document("users/alice/gifts/gA2").updateData([
-                "createdAt": FieldValue.serverTimestamp()
-            ])
-        }
+        try await rules.expect([
+            ("alice", .update("users/alice/gifts/gA2", ["price": 35.0]), .allowed),
+            ("bob", .update("users/alice/gifts/gA2", ["price": 1.0]), .denied),
+            ("dave", .update("users/alice/gifts/gA2", ["price": 1.0]), .denied),
+            ("alice", .update("users/alice/gifts/gA2", ["createdAt": FieldValue.serverTimestamp()]), .denied),
+        ])
     }
 
     @Test func delete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
-        try await assertFails { try await rules.bob.document("users/alice/gifts/gA2").delete() }
-        try await assertFails { try await rules.anonymous.document("users/alice/gifts/gA2").delete() }
-        try await assertSucceeds { try await rules.alice.document("users/alice/gifts/gA2").delete() }
+        try await rules.expect([
+            ("bob", .delete("users/alice/gifts/gA2"), .denied),
+            ("anonymous", .delete("users/alice/gifts/gA2"), .denied),
+            ("alice", .delete("users/alice/gifts/gA2"), .allowed),
+        ])
     }
 }

@@ -7,115 +7,91 @@ import Testing
 /// and `memberships/{uid}` (its user reads; only the trusted trigger writes).
 @Suite("Rules matrix: groups and memberships")
 struct GroupsRulesTests {
+    /// A fresh fixture for each test (removed when the test ends).
+    let rules: RulesFixture
+
+    init() async throws { rules = try await RulesFixture() }
+
     @Test func getGroup() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
-        try await assertSucceeds { try await rules.alice.document("groups/g1").getDocument() }
-        try await assertSucceeds { try await rules.carol.document("groups/g1").getDocument() }
-        try await assertFails { try await rules.dave.document("groups/g1").getDocument() }
-        try await assertFails { try await rules.anonymous.document("groups/g1").getDocument() }
+        try await rules.expect(.allowed, .get("groups/g1"), as: ["alice", "carol"])
+        try await rules.expect(.denied, .get("groups/g1"), as: ["dave", "anonymous"])
     }
 
     @Test func listGroups() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let mine = try await assertSucceeds {
             try await rules.bob.collection("groups").whereField("members", arrayContains: "bob").getDocuments()
         }
         #expect(mine.count == 2)
-        try await assertFails { try await rules.bob.collection("groups").getDocuments() }
-        try await assertFails {
-            try await rules.dave.collection("groups").whereField("members", arrayContains: "alice").getDocuments()
-        }
-        try await assertFails { try await rules.anonymous.collection("groups").getDocuments() }
+        try await rules.expect([
+            ("bob", .list("groups"), .denied),
+            ("dave", .list("groups", where: "members", contains: "alice"), .denied),
+            ("anonymous", .list("groups"), .denied),
+        ])
     }
 
     @Test func createGroup() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
-        try await assertSucceeds {
-            try await rules.dave.document("groups/g3").setData(RulesFixture.group(["dave", "alice"], by: "dave"))
-        }
-        try await assertFails {
-            try await rules.dave.document("groups/g4").setData(RulesFixture.group(["alice", "bob"], by: "dave"))
-        }
-        try await assertFails {
-            try await rules.dave.document("groups/g4").setData(RulesFixture.group(["dave", "alice"], by: "alice"))
-        }
-        try await assertFails {
-            try await rules.dave.document("groups/g4").setData(RulesFixture.group(["dave"], by: "dave"))
-        }
-        try await assertFails {
-            try await rules.dave.document("groups/g4").setData(RulesFixture.group(["dave", "bob", "bob"], by: "dave"))
-        }
-        try await assertFails {
-            try await rules.anonymous.document("groups/g4").setData(RulesFixture.group(["a", "b"], by: "a"))
-        }
+        let group = { (members: [String], creator: String) in RulesFixture.group(members, by: creator) }
+        try await rules.expect([
+            ("dave", .set("groups/g3", group(["dave", "alice"], "dave")), .allowed),
+            ("dave", .set("groups/g4", group(["alice", "bob"], "dave")), .denied),
+            ("dave", .set("groups/g4", group(["dave", "alice"], "alice")), .denied),
+            ("dave", .set("groups/g4", group(["dave"], "dave")), .denied),
+            ("dave", .set("groups/g4", group(["dave", "bob", "bob"], "dave")), .denied),
+            ("anonymous", .set("groups/g4", group(["a", "b"], "a")), .denied),
+        ])
     }
 
     @Test func updateGroup() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
-        let g1 = { (db: Firestore) in db.document("groups/g1") }
-        // Non-members may do none of it, not even add themselves.
-        try await assertFails { try await g1(rules.dave).updateData(["name": "X"]) }
-        try await assertFails { try await g1(rules.dave).updateData(["members": FieldValue.arrayUnion(["dave"])]) }
-        try await assertFails { try await rules.carol.document("groups/g2").updateData(["name": "X"]) }
-        try await assertFails { try await g1(rules.anonymous).updateData(["name": "X"]) }
-        try await assertFails { try await rules.alice.document("groups/missing").updateData(["name": "X"]) }
-        // Any member — the creator or not — renames it, changes its picture, adds members; a member
-        // added by someone else may do the same at once.
-        try await assertSucceeds { try await g1(rules.alice).updateData(["name": "Nuevo"]) }
-        try await assertSucceeds { try await g1(rules.carol).updateData(["name": "Otro", "image_url": "https://img"]) }
-        try await assertSucceeds {
-            try await g1(rules.bob).updateData(["members": FieldValue.arrayUnion(["dave"])])
-        }
-        try await assertSucceeds {
-            try await g1(rules.dave).updateData(["members": ["alice", "bob", "carol", "dave", "erin"], "name": "Cinco"])
-        }
+        let join = ["members": FieldValue.arrayUnion(["dave"])]
+        try await rules.expect([
+            // Non-members may do none of it, not even add themselves.
+            ("dave", .update("groups/g1", ["name": "X"]), .denied),
+            ("dave", .update("groups/g1", join), .denied),
+            ("carol", .update("groups/g2", ["name": "X"]), .denied),
+            ("anonymous", .update("groups/g1", ["name": "X"]), .denied),
+            ("alice", .update("groups/missing", ["name": "X"]), .denied),
+            // Any member — the creator or not — renames it, changes its picture, adds members; a
+            // member added by someone else may do the same at once.
+            ("alice", .update("groups/g1", ["name": "Nuevo"]), .allowed),
+            ("carol", .update("groups/g1", ["name": "Otro", "image_url": "https://img"]), .allowed),
+            ("bob", .update("groups/g1", join), .allowed),
+            ("dave", .update("groups/g1", ["members": ["alice", "bob", "carol", "dave", "erin"], "name": "Cinco"]),
+             .allowed),
+        ])
     }
 
     @Test func updateGroupKeepsItsMembersAndCreator() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
-        let g1 = rules.carol.document("groups/g1")
-        let founders = ["alice", "bob", "carol"]
-        let fifty: [String] = founders + (1...47).map { "u\($0)" }
-        try await assertFails { try await g1.updateData(["members": FieldValue.arrayRemove(["bob"])]) }
-        try await assertFails { try await g1.updateData(["members": ["alice", "carol", "dave"]]) }
-        try await assertFails { try await g1.updateData(["members": ["alice", "bob", "carol", "carol"]]) }
-        try await assertFails { try await g1.updateData(["members": "alice"]) }
-        try await assertFails { try await g1.updateData(["members": fifty + ["u48"]]) }
-        try await assertFails { try await g1.updateData(["createdBy": "carol"]) }
-        try await assertFails { try await g1.updateData(["name": ""]) }
-        try await assertFails { try await g1.updateData(["name": 3]) }
-        try await assertFails { try await g1.updateData(["image_url": 3]) }
-        try await assertFails { try await g1.updateData(["private": true]) }
-        try await assertFails { try await g1.setData(RulesFixture.group(["alice", "bob", "carol"], by: "carol")) }
-        // A group holds at most 50 members.
-        try await assertSucceeds { try await g1.updateData(["members": fifty]) }
+        let fifty: [String] = ["alice", "bob", "carol"] + (1...47).map { "u\($0)" }
+        let refused: [[String: Any]] = [
+            ["members": FieldValue.arrayRemove(["bob"])], ["members": ["alice", "carol", "dave"]],
+            ["members": ["alice", "bob", "carol", "carol"]], ["members": "alice"], ["members": fifty + ["u48"]],
+            ["createdBy": "carol"], ["name": ""], ["name": 3], ["image_url": 3], ["private": true],
+        ]
+        try await rules.expect(
+            refused.map { ("carol", .update("groups/g1", $0), .denied) }
+                + [
+                    ("carol", .set("groups/g1", RulesFixture.group(["alice", "bob", "carol"], by: "carol")), .denied),
+                    // A group holds at most 50 members.
+                    ("carol", .update("groups/g1", ["members": fifty]), .allowed),
+                ])
     }
 
     @Test func deleteGroup() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
-        try await assertFails { try await rules.carol.document("groups/g1").delete() }
-        try await assertFails { try await rules.dave.document("groups/g1").delete() }
-        try await assertFails { try await rules.anonymous.document("groups/g1").delete() }
-        try await assertSucceeds { try await rules.alice.document("groups/g1").delete() }
+        try await rules.expect(.denied, .delete("groups/g1"), as: ["carol", "dave", "anonymous"])
+        try await rules.expect(.allowed, .delete("groups/g1"), as: ["alice"])
     }
 
     @Test func memberships() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
-        try await assertSucceeds { try await rules.dave.document("memberships/dave").getDocument() }
-        try await assertFails { try await rules.dave.document("memberships/alice").getDocument() }
-        try await assertFails { try await rules.dave.collection("memberships").getDocuments() }
-        try await assertFails { try await rules.anonymous.document("memberships/dave").getDocument() }
-        // Joining a group by editing one's own membership would open its lists: refused.
-        try await assertFails { try await rules.dave.document("memberships/dave").setData(["groups": ["g1", "g2"]]) }
-        try await assertFails { try await rules.dave.document("memberships/dave").updateData(["groups": ["g1"]]) }
-        try await assertFails { try await rules.dave.document("memberships/erin").setData(["groups": ["g1"]]) }
-        try await assertFails { try await rules.dave.document("memberships/dave").delete() }
+        try await rules.expect([
+            ("dave", .get("memberships/dave"), .allowed),
+            ("dave", .get("memberships/alice"), .denied),
+            ("dave", .list("memberships"), .denied),
+            ("anonymous", .get("memberships/dave"), .denied),
+            // Joining a group by editing one's own membership would open its lists: refused.
+            ("dave", .set("memberships/dave", ["groups": ["g1", "g2"]]), .denied),
+            ("dave", .update("memberships/dave", ["groups": ["g1"]]), .denied),
+            ("dave", .set("memberships/erin", ["groups": ["g1"]]), .denied),
+            ("dave", .delete("memberships/dave"), .denied),
+        ])
     }
 }

@@ -8,20 +8,14 @@ import HearthTesting
 ///   with the matching `memberships`;
 /// - alice's gifts gA1 (60 €, bought) and gA2 (30 €, not bought), bob's gift gB1;
 /// - purchase `alice_gA1` by bob (payer) and carol in g1, and carol's debt `alice_gA1_carol` of 30 € to bob.
-struct RulesFixture {
+final class RulesFixture {
     let env: RulesTestEnvironment
-    let alice: Firestore
-    let bob: Firestore
-    let carol: Firestore
-    let dave: Firestore
-    let anonymous: Firestore
+    let alice, bob, carol, dave, anonymous: Firestore
 
     init() async throws {
-        env = try RulesTestEnvironment(rules: GiftworldRules.source, projectID: "rules-giftworld")
-        alice = try env.authenticatedContext("alice", claims: ["email": "alice@test.es"])
-        bob = try env.authenticatedContext("bob", claims: ["email": "bob@test.es"])
-        carol = try env.authenticatedContext("carol", claims: ["email": "carol@test.es"])
-        dave = try env.authenticatedContext("dave", claims: ["email": "dave@test.es"])
+        env = try RulesTestEnvironment(rules: Giftworld.files.rules, projectID: "rules-giftworld")
+        let signedIn = { [env] (uid: String) in try Self.signedIn(uid, in: env) }
+        (alice, bob, carol, dave) = try (signedIn("alice"), signedIn("bob"), signedIn("carol"), signedIn("dave"))
         anonymous = env.unauthenticatedContext()
         try await env.withSecurityRulesDisabled { admin in
             for (uid, groups) in [("alice", ["g1"]), ("bob", ["g1", "g2"]), ("carol", ["g1"]), ("dave", ["g2"])] {
@@ -41,7 +35,12 @@ struct RulesFixture {
     }
 
     /// Removes the environment's directory.
-    func cleanup() { env.cleanup() }
+    deinit { env.cleanup() }
+
+    /// A handle signed in as `uid`, with the address `<uid>@test.es`.
+    static func signedIn(_ uid: String, in env: RulesTestEnvironment) throws -> Firestore {
+        try env.authenticatedContext(uid, claims: ["email": "\(uid)@test.es"])
+    }
 
     /// A user card.
     static func user(_ uid: String, firstname: String = "Nombre") -> [String: Any] {

@@ -6,64 +6,52 @@ import Testing
 /// only its names and picture (RF1.3); no deletes.
 @Suite("Rules matrix: users")
 struct UsersRulesTests {
+    /// A fresh fixture for each test (removed when the test ends).
+    let rules: RulesFixture
+
+    init() async throws { rules = try await RulesFixture() }
+
     @Test func get() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
-        try await assertSucceeds { try await rules.alice.document("users/alice").getDocument() }
-        try await assertSucceeds { try await rules.bob.document("users/alice").getDocument() }
-        try await assertFails { try await rules.anonymous.document("users/alice").getDocument() }
+        try await rules.expect([
+            ("alice", .get("users/alice"), .allowed),
+            ("bob", .get("users/alice"), .allowed),
+            ("anonymous", .get("users/alice"), .denied),
+        ])
     }
 
     @Test func list() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         #expect(try await assertSucceeds { try await rules.dave.collection("users").getDocuments() }.count == 4)
-        try await assertFails { try await rules.anonymous.collection("users").getDocuments() }
+        try await rules.expect(.denied, .list("users"), as: ["anonymous"])
     }
 
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
-        let erin = try rules.env.authenticatedContext("erin", claims: ["email": "erin@test.es"])
-        try await assertSucceeds { try await erin.document("users/erin").setData(RulesFixture.user("erin")) }
-        try await assertFails { try await rules.bob.document("users/erin2").setData(RulesFixture.user("bob")) }
-        try await assertFails { try await erin.document("users/erin").setData(RulesFixture.user("alice")) }
-        var extra = RulesFixture.user("erin")
-        extra["admin"] = true
-        try await assertFails { try await erin.document("users/erin").setData(extra) }
-        try await assertFails { try await rules.anonymous.document("users/x").setData(RulesFixture.user("x")) }
+        try await rules.expect([
+            ("erin", .set("users/erin", RulesFixture.user("erin")), .allowed),
+            ("bob", .set("users/erin2", RulesFixture.user("bob")), .denied),
+            ("erin", .set("users/erin", RulesFixture.user("alice")), .denied),
+            ("erin", .set("users/erin", changing(RulesFixture.user("erin"), ["admin": true])), .denied),
+            ("anonymous", .set("users/x", RulesFixture.user("x")), .denied),
+        ])
     }
 
     @Test func update() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
-        try await assertSucceeds {
-            try await rules.alice.document("users/alice").updateData(["image_url": "https://a"])
-        }
-        try await assertSucceeds {
-            try await rules.alice.document("users/alice").updateData(["firstname": "Alicia", "lastname": "Gómez"])
-        }
-        try await assertSucceeds {
-            try await rules.alice.document("users/alice").setData(
-                ["firstname": "Ali", "lastname": "G", "email": "alice@test.es", "image_url": ""])
-        }
-        try await assertFails { try await rules.alice.document("users/alice").updateData(["firstname": ""]) }
-        try await assertFails { try await rules.alice.document("users/alice").updateData(["lastname": 7]) }
-        try await assertFails { try await rules.alice.document("users/alice").updateData(["image_url": false]) }
-        try await assertFails { try await rules.alice.document("users/alice").updateData(["admin": true]) }
-        try await assertFails {
-            try await rules.alice.document("users/alice").updateData(["lastname": FieldValue.delete()])
-        }
-        try await assertFails { try await rules.alice.document("users/alice").updateData(["email": "x@test.es"]) }
-        try await assertFails { try await rules.bob.document("users/alice").updateData(["firstname": "Mallory"]) }
-        try await assertFails { try await rules.anonymous.document("users/alice").updateData(["firstname": "M"]) }
+        let whole: [String: Any] = ["firstname": "Ali", "lastname": "G", "email": "alice@test.es", "image_url": ""]
+        try await rules.expect([
+            ("alice", .update("users/alice", ["image_url": "https://a"]), .allowed),
+            ("alice", .update("users/alice", ["firstname": "Alicia", "lastname": "Gómez"]), .allowed),
+            ("alice", .set("users/alice", whole), .allowed),
+            ("alice", .update("users/alice", ["firstname": ""]), .denied),
+            ("alice", .update("users/alice", ["lastname": 7]), .denied),
+            ("alice", .update("users/alice", ["image_url": false]), .denied),
+            ("alice", .update("users/alice", ["admin": true]), .denied),
+            ("alice", .update("users/alice", ["lastname": FieldValue.delete()]), .denied),
+            ("alice", .update("users/alice", ["email": "x@test.es"]), .denied),
+            ("bob", .update("users/alice", ["firstname": "Mallory"]), .denied),
+            ("anonymous", .update("users/alice", ["firstname": "M"]), .denied),
+        ])
     }
 
     @Test func delete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
-        try await assertFails { try await rules.alice.document("users/alice").delete() }
-        try await assertFails { try await rules.bob.document("users/alice").delete() }
-        try await assertFails { try await rules.anonymous.document("users/alice").delete() }
+        try await rules.expect(.denied, .delete("users/alice"), as: ["alice", "bob", "anonymous"])
     }
 }

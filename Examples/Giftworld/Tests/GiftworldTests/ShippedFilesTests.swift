@@ -1,0 +1,16 @@
+import Foundation
+import Giftworld
+import Hearth
+import Testing
+
+/// The rules the code loads are exactly the `firestore.rules` file deployers use.
+@Suite("Shipped files")
+struct ShippedFilesTests {
+    @Test func theCodeLoadsTheFilesBesideTheREADME() throws {
+        let folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        #expect(Giftworld.files.mismatches(inFolder: folder) == [])
+        #expect(Giftworld.files.indexes == nil)
+        #expect(try Giftworld.files.indexConfiguration().indexes.isEmpty)
+    }
+}
