@@ -6,12 +6,10 @@ import Testing
 /// `{Kind}/{postId}/Comments/{id}`: signed-in users read and comment as themselves on a post that
 /// exists; the comment's author edits the message only; the comment's author or the post's author deletes.
 @Suite("Rules matrix: Comments")
-struct CommentsRulesTests {
+final class CommentsRulesTests: RulesSuite {
     let path = "Cases/Cases-alice/Comments/c-bob"
 
     @Test func getAndList() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         for principal in [Principal.alice, .bob, .admin] {
             let db = rules.handle(principal)
             try await assertSucceeds { try await db.document(path).getDocument() }
@@ -27,8 +25,6 @@ struct CommentsRulesTests {
     }
 
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let now = FieldValue.serverTimestamp()
         for principal in [Principal.alice, .bob, .admin] {
             try await assertSucceeds {
@@ -59,8 +55,6 @@ struct CommentsRulesTests {
     }
 
     @Test func update() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertFails { try await rules.alice.document(path).updateData(["message": "Edited by the post's author"]) }
         try await assertFails { try await rules.admin.document(path).updateData(["message": "Edited by admin"]) }
         try await assertFails { try await rules.anonymous.document(path).updateData(["message": "Edited"]) }
@@ -70,8 +64,6 @@ struct CommentsRulesTests {
     }
 
     @Test func delete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await rules.env.withSecurityRulesDisabled { db in
             try await db.document("Cases/Cases-alice/Comments/c-bob-2").setData(
                 RulesFixture.comment(by: "bob", date: FieldValue.serverTimestamp()))

@@ -7,10 +7,8 @@ import Testing
 /// administrator only and the rest by doctors only (`get()` on the author's profile); the author
 /// field is the caller; authors alone edit (keeping author and date) and delete.
 @Suite("Rules matrix: posts")
-struct PostsRulesTests {
+final class PostsRulesTests: RulesSuite {
     @Test(arguments: PostKind.allCases) func getAndList(_ kind: PostKind) async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let path = "\(kind.collection)/\(RulesFixture.postID(kind))"
         for principal in [Principal.alice, .bob, .admin] {
             try await assertSucceeds { try await rules.handle(principal).document(path).getDocument() }
@@ -21,8 +19,6 @@ struct PostsRulesTests {
     }
 
     @Test(arguments: PostKind.allCases) func create(_ kind: PostKind) async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let now = FieldValue.serverTimestamp()
         let allowed: [Principal] = kind == .news ? [.admin] : [.alice, .bob]
         for principal in Principal.allCases {
@@ -59,8 +55,6 @@ struct PostsRulesTests {
     }
 
     @Test(arguments: PostKind.allCases) func update(_ kind: PostKind) async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let id = RulesFixture.postID(kind)
         let owner: Principal = kind == .news ? .admin : .alice
         let others = Principal.allCases.filter { $0 != owner }
@@ -77,8 +71,6 @@ struct PostsRulesTests {
     }
 
     @Test(arguments: PostKind.allCases) func delete(_ kind: PostKind) async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let path = "\(kind.collection)/\(RulesFixture.postID(kind))"
         let owner: Principal = kind == .news ? .admin : .alice
         for principal in Principal.allCases where principal != owner {
@@ -88,8 +80,6 @@ struct PostsRulesTests {
     }
 
     @Test func aDoctorWhoForgesTheirProfileTypeStillCannotPublishNews() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertFails { try await rules.alice.document("Users/alice").updateData(["type": "Admin"]) }
         try await assertFails {
             try await rules.alice.document("News/n").setData(

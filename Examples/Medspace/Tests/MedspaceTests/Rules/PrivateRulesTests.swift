@@ -6,10 +6,8 @@ import Testing
 /// `Keywords/{uid}/items` and `Notifications/{uid}/items`: private to their owner; keywords are
 /// create-only (so a duplicate cannot overwrite), notifications are written only by the backend.
 @Suite("Rules matrix: Keywords and Notifications")
-struct PrivateRulesTests {
+final class PrivateRulesTests: RulesSuite {
     @Test func onlyTheOwnerReads() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         for path in ["Keywords/alice/items/sepsis", "Notifications/alice/items/Cases_case-alice"] {
             let collection = String(path.split(separator: "/").dropLast().joined(separator: "/"))
             try await assertSucceeds { try await rules.alice.document(path).getDocument() }
@@ -22,8 +20,6 @@ struct PrivateRulesTests {
     }
 
     @Test func keywordsAreCreatedByTheirOwnerAndNeverUpdated() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertSucceeds {
             try await rules.alice.document("Keywords/alice/items/heart failure").setData(RulesFixture.keyword("Heart failure"))
         }
@@ -48,8 +44,6 @@ struct PrivateRulesTests {
     }
 
     @Test func notificationsAreWrittenOnlyByTheBackend() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let notification: [String: Any] = [
             "post": "Cases/x", "type": "Cases", "title": "Spam", "keyword": "sepsis",
             "date": FieldValue.serverTimestamp(),
@@ -72,8 +66,6 @@ struct PrivateRulesTests {
     }
 
     @Test func pathsOutsideTheModelAreDenied() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertFails { try await rules.alice.document("accounts/alice@ulpgc.es").getDocument() }
         try await assertFails { try await rules.alice.document("Other/x").setData(["a": 1]) }
         try await assertFails { try await rules.admin.collectionGroup("items").getDocuments() }

@@ -104,3 +104,14 @@ enum Principal: String, CaseIterable, Sendable {
     /// No credentials.
     case anonymous
 }
+
+/// A suite whose every test gets a fresh rules environment with the seeded data, removed when the
+/// test ends.
+class RulesSuite {
+    /// The environment and its users.
+    let rules: RulesFixture
+
+    init() async throws { rules = try await RulesFixture() }
+
+    deinit { rules.cleanup() }
+}

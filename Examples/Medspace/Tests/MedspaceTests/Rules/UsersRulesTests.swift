@@ -6,10 +6,8 @@ import Testing
 /// `Users/{uid}` and `Usernames/{key}`: signed-in users read; a user creates their own doctor
 /// profile together with its name claim; names stay unique; only doctors delete themselves.
 @Suite("Rules matrix: Users and Usernames")
-struct UsersRulesTests {
+final class UsersRulesTests: RulesSuite {
     @Test func getAndList() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         for principal in [Principal.alice, .bob, .admin] {
             try await assertSucceeds { try await rules.handle(principal).document("Users/alice").getDocument() }
             try await assertSucceeds { try await rules.handle(principal).collection("Users").getDocuments() }
@@ -29,8 +27,6 @@ struct UsersRulesTests {
     }
 
     @Test func create() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         let carol = try rules.env.authenticatedContext("carol", claims: ["email": "carol@ulpgc.es"])
         try await assertFails { try await register(carol, "carol", RulesFixture.user("carol"), claim: nil) }
         try await assertFails {
@@ -54,8 +50,6 @@ struct UsersRulesTests {
     }
 
     @Test func update() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertSucceeds { try await rules.alice.document("Users/alice").updateData(["fullname": "Alice Cruz"]) }
         try await assertSucceeds { try await rules.alice.document("Users/alice").updateData(["notifications": false]) }
         try await assertFails { try await rules.bob.document("Users/alice").updateData(["fullname": "Mallory"]) }
@@ -75,8 +69,6 @@ struct UsersRulesTests {
     }
 
     @Test func delete() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertFails { try await rules.bob.document("Users/alice").delete() }
         try await assertFails { try await rules.anonymous.document("Users/alice").delete() }
         try await assertFails { try await rules.admin.document("Users/admin").delete() }
@@ -87,8 +79,6 @@ struct UsersRulesTests {
     }
 
     @Test func claimsCannotBeTakenOrForged() async throws {
-        let rules = try await RulesFixture()
-        defer { rules.cleanup() }
         try await assertFails { try await rules.alice.document("Usernames/bob").setData(["uid": "alice"]) }
         try await assertFails { try await rules.alice.document("Usernames/someone").setData(["uid": "alice"]) }
         try await assertFails { try await rules.anonymous.document("Usernames/someone").setData(["uid": "x"]) }
