@@ -55,7 +55,7 @@ extension UserSession {
         } catch let error as FirestoreError where error.code == .permissionDenied {
             throw .debtNotFound(id: debtID)
         } catch {
-            throw GiftworldError(error)
+            throw GiftworldError.mapped(error)
         }
     }
 
@@ -70,7 +70,7 @@ extension UserSession {
         } catch let error as FirestoreError where error.code == .permissionDenied {
             throw .debtNotFound(id: debtID)
         } catch {
-            throw GiftworldError(error)
+            throw GiftworldError.mapped(error)
         }
     }
 }

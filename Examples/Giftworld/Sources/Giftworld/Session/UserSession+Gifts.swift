@@ -64,12 +64,9 @@ extension UserSession {
         guard owner != uid else { throw .ownGift }
         guard FieldCheck.identifier(owner) else { throw .userNotFound(uid: owner) }
         let gifts = try await gifts(of: owner)
-        let purchases: [Purchase]
-        do {
-            purchases = try await db.collection(Collections.purchases).whereField("owner", isEqualTo: owner)
+        let purchases: [Purchase] = try await GiftworldError.mapping {
+            try await db.collection(Collections.purchases).whereField("owner", isEqualTo: owner)
                 .getDocuments().decoded(as: Purchase.self)
-        } catch {
-            throw GiftworldError(error)
         }
         return Self.listings(of: owner, gifts: gifts, purchases: purchases)
     }

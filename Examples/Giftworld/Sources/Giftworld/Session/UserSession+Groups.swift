@@ -15,7 +15,7 @@ extension UserSession {
             let groups = db.collection(Collections.groups)
             reference = try await groups.addDocument(from: Group(form: valid, creator: uid))
         } catch {
-            throw GiftworldError(error)
+            throw GiftworldError.mapped(error)
         }
         try await backend.triggersSettled()
         return try await group(reference.documentID)
@@ -40,7 +40,7 @@ extension UserSession {
         } catch let error as FirestoreError where error.code == .permissionDenied {
             throw .groupNotFound(id: groupID)
         } catch {
-            throw GiftworldError(error)
+            throw GiftworldError.mapped(error)
         }
     }
 

@@ -43,7 +43,7 @@ extension UserSession {
             }
             gift = found
         } catch {
-            throw GiftworldError(error)
+            throw GiftworldError.mapped(error)
         }
         let purchaseID = Purchase.documentID(owner: owner, giftID: giftID)
         let purchase = Purchase(owner: owner, giftID: giftID, groupID: groupID, buyers: buyers, price: gift.price)

@@ -35,9 +35,6 @@ public enum GiftworldError: ExampleAppError, Sendable, Equatable, CustomStringCo
     /// Any other store error, with its canonical code and message.
     case storage(code: String, message: String)
 
-    /// The error a failed call maps to: Giftworld's own errors pass through, the rest are sorted as
-    /// every example app sorts them (`ExampleAppError`).
-    init(_ error: any Error) { self.init(mapping: error) }
 
     /// The text the app shows (Spanish, as in the thesis's screens).
     public var alertMessage: String {

@@ -15,7 +15,7 @@ extension Firestore {
             } catch let error as FirestoreError where error.code == .aborted && runs < Self.transactionRuns {
                 runs += 1
             } catch {
-                throw KomunitError(error)
+                throw KomunitError.mapped(error)
             }
         }
     }

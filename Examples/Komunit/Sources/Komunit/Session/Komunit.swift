@@ -76,7 +76,7 @@ public final class Komunit: Sendable {
         } catch AccountError.wrongCredentials {
             throw .unknownEmail
         } catch {
-            throw KomunitError(error)
+            throw KomunitError.mapped(error)
         }
     }
 

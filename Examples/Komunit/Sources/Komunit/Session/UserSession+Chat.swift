@@ -61,7 +61,7 @@ extension UserSession {
             }
             return unread.count
         } catch {
-            throw error.code == .permissionDenied ? .notMember : KomunitError(error)
+            throw error.code == .permissionDenied ? .notMember : KomunitError.mapped(error)
         }
     }
 
@@ -78,7 +78,7 @@ extension UserSession {
         } catch let error as FirestoreError where error.code == .permissionDenied {
             throw .notMember
         } catch {
-            throw KomunitError(error)
+            throw KomunitError.mapped(error)
         }
     }
 
@@ -86,14 +86,11 @@ extension UserSession {
     public func myGroups() async throws(KomunitError) -> [GroupSummary] {
         let ids = try await profile().groupIds
         guard !ids.isEmpty else { return [] }
-        let groups: [Grupo]
-        do {
-            groups = try await db.collection(Collections.groups)
+        let groups: [Grupo] = try await KomunitError.mapping {
+            try await db.collection(Collections.groups)
                 .whereField(FieldPath.documentID(), .in, ids)
                 .order(by: "lastMessageAt", descending: true)
                 .getDocuments().decoded(as: Grupo.self)
-        } catch {
-            throw KomunitError(error)
         }
         var summaries: [GroupSummary] = []
         for group in groups {

@@ -7,11 +7,8 @@ extension UserSession {
         var fields = try form.validated()
         try await requireOwner(of: groupId)
         fields["createdAt"] = FieldValue.serverTimestamp()
-        let reference: DocumentReference
-        do {
-            reference = try await db.collection(Collections.events(of: groupId)).addDocument(data: fields)
-        } catch {
-            throw KomunitError(error)
+        let reference: DocumentReference = try await KomunitError.mapping {
+            try await db.collection(Collections.events(of: groupId)).addDocument(data: fields)
         }
         return try await event(reference.documentID, in: groupId)
     }
@@ -46,11 +43,8 @@ extension UserSession {
     /// - Throws: `eventNotFound`.
     public func event(_ eventId: String, in groupId: String) async throws(KomunitError) -> Evento {
         guard FieldCheck.identifier(eventId), FieldCheck.identifier(groupId) else { throw .eventNotFound(id: eventId) }
-        let snapshot: DocumentSnapshot
-        do {
-            snapshot = try await db.collection(Collections.events(of: groupId)).document(eventId).getDocument()
-        } catch {
-            throw KomunitError(error)
+        let snapshot: DocumentSnapshot = try await KomunitError.mapping {
+            try await db.collection(Collections.events(of: groupId)).document(eventId).getDocument()
         }
         guard snapshot.exists else { throw .eventNotFound(id: eventId) }
         return try snapshot.decoded(as: Evento.self)

@@ -62,7 +62,7 @@ extension UserSession {
     public func members(of groupId: String) async throws(KomunitError) -> [GroupMember] {
         let group = try await self.group(groupId)
         var members: [GroupMember] = []
-        do {
+        try await KomunitError.mapping {
             let memberships = try await db.collection(Collections.memberships).whereField("groupId", isEqualTo: groupId)
                 .getDocuments().decoded(as: Membresia.self)
                 .sorted { ($0.joinedAt ?? .distantFuture, $0.userId) < ($1.joinedAt ?? .distantFuture, $1.userId) }
@@ -74,8 +74,6 @@ extension UserSession {
                         user: try snapshot.decoded(as: Usuario.self), joinedAt: membership.joinedAt,
                         isOwner: membership.userId == group.ownerId))
             }
-        } catch {
-            throw KomunitError(error)
         }
         return members
     }

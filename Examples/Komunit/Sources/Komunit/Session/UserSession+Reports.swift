@@ -21,12 +21,9 @@ extension UserSession {
         case .message(let messageId, _):
             guard try await isMember(of: groupId) else { throw .notMember }
             guard FieldCheck.identifier(messageId) else { throw .messageNotFound(id: messageId) }
-            let exists: Bool
-            do {
-                exists = try await db.collection(Collections.messages(of: groupId)).document(messageId).getDocument()
+            let exists: Bool = try await KomunitError.mapping {
+                try await db.collection(Collections.messages(of: groupId)).document(messageId).getDocument()
                     .exists
-            } catch {
-                throw KomunitError(error)
             }
             guard exists else { throw .messageNotFound(id: messageId) }
         case .event(let eventId, _):

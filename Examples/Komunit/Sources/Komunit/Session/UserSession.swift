@@ -30,11 +30,8 @@ extension UserSession {
     /// The signed-in user's document.
     /// - Throws: `userNotFound`.
     public func profile() async throws(KomunitError) -> Usuario {
-        let snapshot: DocumentSnapshot
-        do {
-            snapshot = try await userReference().getDocument()
-        } catch {
-            throw KomunitError(error)
+        let snapshot: DocumentSnapshot = try await KomunitError.mapping {
+            try await userReference().getDocument()
         }
         guard snapshot.exists else { throw .userNotFound(uid: uid) }
         return try snapshot.decoded(as: Usuario.self)
@@ -79,11 +76,8 @@ extension UserSession {
     /// The group `groupId`.
     /// - Throws: `groupNotFound`.
     public func group(_ groupId: String) async throws(KomunitError) -> Grupo {
-        let snapshot: DocumentSnapshot
-        do {
-            snapshot = try await groupReference(groupId).getDocument()
-        } catch {
-            throw KomunitError(error)
+        let snapshot: DocumentSnapshot = try await KomunitError.mapping {
+            try await groupReference(groupId).getDocument()
         }
         guard snapshot.exists else { throw .groupNotFound(id: groupId) }
         return try snapshot.decoded(as: Grupo.self)

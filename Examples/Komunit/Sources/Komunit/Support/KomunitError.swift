@@ -60,9 +60,6 @@ public enum KomunitError: ExampleAppError, Sendable, Equatable, CustomStringConv
     /// Any other store error, with its canonical code and message.
     case storage(code: String, message: String)
 
-    /// The error a failed call maps to: Komunit's own errors pass through, a transaction that kept
-    /// losing to concurrent writers is `busy`, the rest are sorted as every example app sorts them.
-    init(_ error: any Error) { self = .mapped(error) }
 
     /// Komunit's sorting of a failure (what `KomunitError.mapping { … }` throws).
     public static func mapped(_ error: any Error) -> KomunitError {

@@ -107,7 +107,7 @@ public final class Medspace: Sendable {
         } catch let error as AccountError where error == refused {
             throw .unknownEmail
         } catch {
-            throw MedspaceError(error)
+            throw MedspaceError.mapped(error)
         }
     }
 

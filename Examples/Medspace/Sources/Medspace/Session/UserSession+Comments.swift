@@ -9,12 +9,9 @@ extension UserSession {
     /// - Throws: `postNotFound`.
     public func comments(on kind: PostKind, _ postID: String) async throws(MedspaceError) -> [CommentListing] {
         _ = try await storedPost(kind, postID)
-        let comments: [Comment]
-        do {
-            comments = try await db.collection(Collections.comments(of: kind, postID)).order(by: "date")
+        let comments: [Comment] = try await MedspaceError.mapping {
+            try await db.collection(Collections.comments(of: kind, postID)).order(by: "date")
                 .getDocuments().decoded(as: Comment.self)
-        } catch {
-            throw MedspaceError(error)
         }
         let authors = await profiles(of: comments.map(\.user))
         return comments.map { comment in

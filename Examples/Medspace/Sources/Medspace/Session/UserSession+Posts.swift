@@ -23,11 +23,8 @@ extension UserSession {
         let valid = try form.validated(for: kind)
         let me = try await profile()
         guard kind.isAdminOnly == (me.type == .admin) else { throw .kindNotAllowed(kind) }
-        let reference: DocumentReference
-        do {
-            reference = try await db.collection(kind.collection).addDocument(from: Post(user: uid, form: valid))
-        } catch {
-            throw MedspaceError(error)
+        let reference: DocumentReference = try await MedspaceError.mapping {
+            try await db.collection(kind.collection).addDocument(from: Post(user: uid, form: valid))
         }
         return try await post(kind, reference.documentID)
     }
@@ -129,11 +126,8 @@ extension UserSession {
     func listings(
         _ kind: PostKind, _ query: Query, keeping: (Post) -> Bool = { _ in true }
     ) async throws(MedspaceError) -> [PostListing] {
-        let posts: [Post]
-        do {
-            posts = try await query.getDocuments().decoded(as: Post.self)
-        } catch {
-            throw MedspaceError(error)
+        let posts: [Post] = try await MedspaceError.mapping {
+            try await query.getDocuments().decoded(as: Post.self)
         }
         let kept = posts.filter(keeping)
         let authors = await profiles(of: kept.map(\.user))

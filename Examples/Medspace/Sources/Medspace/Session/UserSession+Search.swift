@@ -48,7 +48,7 @@ extension UserSession {
             guard let claimed = claim.get("uid") as? String else { return [] }
             author = claimed
         } catch {
-            throw MedspaceError(error)
+            throw MedspaceError.mapped(error)
         }
         guard scope == .all || author == uid else { return [] }
         return try await posts(of: author, kind)

@@ -43,9 +43,6 @@ public enum MedspaceError: ExampleAppError, Sendable, Equatable, CustomStringCon
     /// Any other store error, with its canonical code and message.
     case storage(code: String, message: String)
 
-    /// The error a failed call maps to: Medspace's own errors pass through, the rest are sorted as
-    /// every example app sorts them (`ExampleAppError`).
-    init(_ error: any Error) { self.init(mapping: error) }
 
     /// The text of the app's alert (the app's UI is in English).
     public var alertMessage: String {

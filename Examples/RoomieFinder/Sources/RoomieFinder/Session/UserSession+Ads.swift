@@ -29,11 +29,8 @@ extension UserSession {
     ///   count that is not a whole number.
     public func createAd(_ form: AdForm) async throws(RoomieFinderError) -> Anuncio {
         let valid = try form.validated()
-        let reference: DocumentReference
-        do {
-            reference = try await db.collection(Collections.ads).addDocument(from: Anuncio(userID: uid, form: valid))
-        } catch {
-            throw RoomieFinderError(error)
+        let reference: DocumentReference = try await RoomieFinderError.mapping {
+            try await db.collection(Collections.ads).addDocument(from: Anuncio(userID: uid, form: valid))
         }
         return try await ad(reference.documentID)
     }

@@ -14,7 +14,7 @@ extension UserSession {
                 return false
             }
         } catch {
-            throw RoomieFinderError(error)
+            throw RoomieFinderError.mapped(error)
         }
         _ = try await ad(adID)
         return try await RoomieFinderError.mapping {

@@ -48,9 +48,9 @@ extension UserSession {
             // The rules judge an update of a missing profile before its NOT_FOUND (a denial wins,
             // as in Firestore); tell that case from a real refusal by looking.
             if (try? await reference.getDocument().exists) == false { throw .profileNotFound(uid: uid) }
-            throw RoomieFinderError(error)
+            throw RoomieFinderError.mapped(error)
         } catch {
-            throw RoomieFinderError(error)
+            throw RoomieFinderError.mapped(error)
         }
     }
 }

@@ -10,13 +10,10 @@ extension UserSession {
     {
         let radius = try FieldCheck.radius(radiusKm)
         let me = try await ownProfile()
-        let found: [Usuario]
-        do {
-            found = try await db.collection(Collections.users)
+        let found: [Usuario] = try await WorkNowError.mapping {
+            try await db.collection(Collections.users)
                 .whereField("trades", arrayContains: trade.rawValue)
                 .getDocuments().decoded(as: Usuario.self)
-        } catch {
-            throw WorkNowError(error)
         }
         return found.compactMap { user -> Profesional? in
             guard let id = user.id, id != uid else { return nil }

@@ -41,7 +41,7 @@ extension UserSession {
             guard snapshot.exists else { throw WorkNowError.invalidChatPartner("no chat \(chatID)") }
             chat = try snapshot.decoded(as: Chat.self)
         } catch {
-            let mapped = WorkNowError(error)
+            let mapped = WorkNowError.mapped(error)
             if case .notAllowed = mapped { throw .invalidChatPartner("not a participant of \(chatID)") }
             throw mapped
         }

@@ -36,7 +36,7 @@ extension UserSession {
                 return rating
             }
         } catch {
-            throw WorkNowError(error)
+            throw WorkNowError.mapped(error)
         }
     }
 

@@ -45,7 +45,7 @@ extension UserSession {
                 "paidAt": NSNull(),
             ])
         } catch {
-            throw WorkNowError(error)
+            throw WorkNowError.mapped(error)
         }
         return try await request(reference.documentID)
     }

@@ -30,7 +30,7 @@ extension UserSession {
             guard snapshot.exists else { throw WorkNowError.requestNotFound(id: id) }
             return try snapshot.decoded(as: Solicitud.self)
         } catch {
-            let mapped = WorkNowError(error)
+            let mapped = WorkNowError.mapped(error)
             if case .notAllowed = mapped { throw .requestNotFound(id: id) }
             throw mapped
         }

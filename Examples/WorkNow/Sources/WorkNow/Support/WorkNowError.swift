@@ -66,9 +66,6 @@ public enum WorkNowError: ExampleAppError, Sendable, Equatable, CustomStringConv
     /// Any other store error, with its canonical code and message.
     case storage(code: String, message: String)
 
-    /// The error a failed call maps to: WorkNow's own errors pass through, the rest are sorted as
-    /// every example app sorts them (`ExampleAppError`).
-    init(_ error: any Error) { self.init(mapping: error) }
 
     /// The text the app's alert shows (Spanish, as the original's screens).
     public var alertMessage: String {
