@@ -52,7 +52,7 @@ enum EngineWorkloads {
                 var newest = StructuredQuery(collectionID: "items")
                 newest.orderBy = [QueryOrder(FieldPath(uncheckedSegments: ["createdAt"]), descending: true)]
                 newest.limit = 1
-                guard try engineRound.runQuery(newest, in: database).count == 1 else {
+                guard try await engineRound.runQuery(newest, in: database).count == 1 else {
                     throw BenchFailure(description: "the bulk-loaded documents are not queryable")
                 }
             }

@@ -82,7 +82,7 @@ enum QueryWorkloads {
             results.append(BenchResult(name: rawName, ops: repetitions, seconds: rawRange, baseline: nil))
             for workload in cases {
                 let expected = try engine.runQueryByFullScan(workload.query, in: database).map(\.key)
-                for _ in 0..<50 { _ = try engine.runQuery(workload.query, in: database) }  // warm caches
+                for _ in 0..<50 { _ = try await engine.runQuery(workload.query, in: database) }  // warm caches
                 let (found, indexed) = try Stopwatch.time {
                     var last: [Document] = []
                     for _ in 0..<repetitions { last = try engine.runQuery(workload.query, in: database) }

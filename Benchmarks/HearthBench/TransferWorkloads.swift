@@ -27,7 +27,7 @@ enum TransferWorkloads {
                 }, in: database)
                 index = end
             }
-            _ = try source.runQuery(StructuredQuery(collectionID: "rooms", filter: .field(FieldPath(uncheckedSegments: ["price"]), .equal, .integer(301)), limit: 1), in: database)
+            _ = try await source.runQuery(StructuredQuery(collectionID: "rooms", filter: .field(FieldPath(uncheckedSegments: ["price"]), .equal, .integer(301)), limit: 1), in: database)
             try source.sync()
         }
         let baseline = "engine bulk load (1k-doc commits)"
@@ -50,7 +50,7 @@ enum TransferWorkloads {
             PeakMemory.reset()
             let (summary, seconds) = try await Stopwatch.time {
                 let summary = try await Importer(database: database).run(path: root + "/export-\(format.rawValue)", into: target)
-                _ = try target.runQuery(StructuredQuery(collectionID: "rooms", filter: .field(FieldPath(uncheckedSegments: ["price"]), .equal, .integer(301)), limit: 1), in: database)
+                _ = try await target.runQuery(StructuredQuery(collectionID: "rooms", filter: .field(FieldPath(uncheckedSegments: ["price"]), .equal, .integer(301)), limit: 1), in: database)
                 try target.sync()
                 return summary
             }

@@ -82,14 +82,13 @@ public final class AggregateQuery: Sendable {
         let structured = try query.structuredQuery()
         let firestore = query.firestore
         let engine = try firestore.openEngine()
-        try await engine.catchUpIndex()
         let results: [String: Value]?
         var metrics: ExplainMetrics?
         if let options {
-            (results, metrics) = try engine.explainAggregation(
+            (results, metrics) = try await engine.explainAggregation(
                 structured, aggregations: aggregations, in: firestore.databaseID, access: firestore.access, options: options)
         } else {
-            results = try engine.runAggregation(structured, aggregations: aggregations, in: firestore.databaseID, access: firestore.access)
+            results = try await engine.runAggregation(structured, aggregations: aggregations, in: firestore.databaseID, access: firestore.access)
         }
         guard let results else { return (nil, metrics) }
         var values: [AggregateField: Value] = [:]

@@ -35,12 +35,13 @@ extension AggregateQuery {
 }
 
 extension Firestore {
-    /// Runs a structured query on `engine`, under Query Explain when `options` are given.
-    func run(
+    /// Runs a structured query on `engine`, under Query Explain when `options` are given (the
+    /// engine's async reads: they suspend while the index catches up with bulk commits).
+    nonisolated(nonsending) func run(
         _ query: StructuredQuery, on engine: Engine, explaining options: ExplainOptions?
-    ) throws(FirestoreError) -> (documents: [Document], metrics: ExplainMetrics?) {
-        guard let options else { return (try engine.runQuery(query, in: databaseID, access: access), nil) }
-        let (documents, metrics) = try engine.explainQuery(query, in: databaseID, access: access, options: options)
+    ) async throws(FirestoreError) -> (documents: [Document], metrics: ExplainMetrics?) {
+        guard let options else { return (try await engine.runQuery(query, in: databaseID, access: access), nil) }
+        let (documents, metrics) = try await engine.explainQuery(query, in: databaseID, access: access, options: options)
         return (documents, metrics)
     }
 

@@ -41,8 +41,7 @@ public class Query: @unchecked Sendable {
         var query = try structuredQuery()
         if state.limitToLast { query = Self.reversed(query) }
         let engine = try firestore.openEngine()
-        try await engine.catchUpIndex()  // suspends instead of blocking a thread while bulk-index work is applied
-        var (documents, metrics) = try firestore.run(query, on: engine, explaining: options)
+        var (documents, metrics) = try await firestore.run(query, on: engine, explaining: options)
         if state.limitToLast { documents.reverse() }
         return (firestore.snapshot(of: documents), metrics)
     }

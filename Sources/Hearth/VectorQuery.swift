@@ -66,8 +66,7 @@ public final class VectorQuery: Sendable {
         structured.findNearest = try search.get()
         let firestore = query.firestore
         let engine = try firestore.openEngine()
-        try await engine.catchUpIndex()
-        let (documents, metrics) = try firestore.run(structured, on: engine, explaining: options)
+        let (documents, metrics) = try await firestore.run(structured, on: engine, explaining: options)
         return (firestore.snapshot(of: documents), metrics)
     }
 }

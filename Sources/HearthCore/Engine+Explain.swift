@@ -7,6 +7,14 @@ extension Engine {
         _ query: StructuredQuery, in database: DatabaseID, consistency: ReadConsistency = .strong,
         access: AccessContext = .admin, options: ExplainOptions
     ) throws(FirestoreError) -> (documents: [Document], metrics: ExplainMetrics) {
+        try explainingQuery(query, in: database, consistency: consistency, access: access, options: options)
+    }
+
+    /// `explainQuery`'s body, which its async variant runs once the index has caught up.
+    func explainingQuery(
+        _ query: StructuredQuery, in database: DatabaseID, consistency: ReadConsistency, access: AccessContext,
+        options: ExplainOptions
+    ) throws(FirestoreError) -> (documents: [Document], metrics: ExplainMetrics) {
         guard options.analyze else {
             let target = try checkedTarget(query, in: database, access: access)
             _ = try resolve(consistency, in: database)
@@ -30,6 +38,15 @@ extension Engine {
     package func explainAggregation(
         _ query: StructuredQuery, aggregations: [Aggregation], in database: DatabaseID,
         consistency: ReadConsistency = .strong, access: AccessContext = .admin, options: ExplainOptions
+    ) throws(FirestoreError) -> (results: [String: Value]?, metrics: ExplainMetrics) {
+        try explainingAggregation(
+            query, aggregations: aggregations, in: database, consistency: consistency, access: access, options: options)
+    }
+
+    /// `explainAggregation`'s body, which its async variant runs once the index has caught up.
+    func explainingAggregation(
+        _ query: StructuredQuery, aggregations: [Aggregation], in database: DatabaseID, consistency: ReadConsistency,
+        access: AccessContext, options: ExplainOptions
     ) throws(FirestoreError) -> (results: [String: Value]?, metrics: ExplainMetrics) {
         guard options.analyze else {
             let (request, target) = try aggregationTarget(query, aggregations: aggregations, in: database, access: access)

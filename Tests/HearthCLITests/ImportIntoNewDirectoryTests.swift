@@ -78,7 +78,7 @@ struct ImportIntoNewDirectoryTests {
         defer { engine.close() }
         var query = StructuredQuery(collectionID: "c")
         query.filter = .field(FieldPath(uncheckedSegments: ["n"]), .greaterThanOrEqual, .integer(2_490))
-        #expect(try engine.runQuery(query, in: database).count == 10)
+        await #expect(try engine.runQuery(query, in: database).count == 10)
         #expect(try engine.verify().isHealthy)
         #expect(!FileManager.default.fileExists(atPath: data + "/hearth-import-unfinished"))
     }

@@ -105,6 +105,6 @@ import Testing
         let summary = try await Importer(database: database).run(path: temp.file("items.jsonl"), into: engine)
         #expect(summary.documents == 2_500)
         let query = StructuredQuery(collectionID: "items", filter: .field(FieldPath(uncheckedSegments: ["n"]), .greaterThanOrEqual, .integer(2_490)))
-        #expect(try engine.runQuery(query, in: database).count == 10)
+        await #expect(try engine.runQuery(query, in: database).count == 10)
     }
 }

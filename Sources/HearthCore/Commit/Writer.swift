@@ -254,16 +254,6 @@ final class Writer: @unchecked Sendable {
         let deferring = indexesAfterLoad || !backlog.isEmpty || scheduling.shouldDefer(writes: writes, commits: batch.count)
         let outcomes: [Result<CommitResult, FirestoreError>]
         admitted.removeAll(keepingCapacity: true)
-        defer {
-            for request in admitted {
-                transactions.clearInFlight(request.writes.map(\.key), database: request.database)
-            }
-            // Not kept until the next group: an idle engine would hold the last group's writes.
-            admitted.removeAll(keepingCapacity: true)
-            for pending in batch {
-                if let transaction = pending.request.transaction { transactions.release(transaction) }
-            }
-        }
         var groupBacklog: IndexBacklog?
         // Trigger cursors ride along in the group's transaction: no commit (and no sync) of their own.
         let bookkeeping = cursors?.takeForGroup() ?? []
@@ -284,6 +274,16 @@ final class Writer: @unchecked Sendable {
             cursors?.restore(bookkeeping)
             let failure = StorageErrorMapping.firestoreError(error)
             outcomes = batch.map { _ in .failure(failure) }
+        }
+        // Marks and transactions are let go before anyone is answered: a caller that has its
+        // answer never finds its own writes still in flight.
+        for request in admitted {
+            transactions.clearInFlight(request.writes.map(\.key), database: request.database)
+        }
+        // Not kept until the next group: an idle engine would hold the last group's writes.
+        admitted.removeAll(keepingCapacity: true)
+        for pending in batch {
+            if let transaction = pending.request.transaction { transactions.release(transaction) }
         }
         for (pending, outcome) in zip(batch, outcomes) {
             pending.complete(outcome.mapError { $0 as any Error })

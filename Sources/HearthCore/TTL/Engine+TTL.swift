@@ -123,7 +123,7 @@ extension Engine {
         while true {
             let expired: [Document]
             do {
-                expired = try runQuery(query, in: database)
+                expired = try await runQuery(query, in: database)
             } catch where error.code == .failedPrecondition {
                 // The field's index is exempted (TTL fields usually are): read the group instead.
                 expired = Array(try runQueryByFullScan(query, in: database).prefix(Self.ttlBatch))

@@ -2,11 +2,11 @@ import FirestoreWire
 import HearthCore
 
 extension FirestoreOperations {
-    /// RunQuery: the query's documents, one response each (one response with only the read time
+    /// RunQuery (suspending while the index catches up with bulk commits): the query's documents, one response each (one response with only the read time
     /// when nothing matches); a transaction begun by the query comes alone in the first response.
     /// With `explain_options`, the last response carries the report; without `analyze` no
     /// documents are sent, only the plan.
-    func runQuery(_ request: Google_Firestore_V1_RunQueryRequest, access: AccessContext) throws(FirestoreError) -> [Google_Firestore_V1_RunQueryResponse] {
+    func runQuery(_ request: Google_Firestore_V1_RunQueryRequest, access: AccessContext) async throws(FirestoreError) -> [Google_Firestore_V1_RunQueryResponse] {
         let (database, parent) = try ResourceName.parent(request.parent)
         guard case .structuredQuery(let structured)? = request.queryType else {
             throw FirestoreError(.invalidArgument, "RunQuery needs a structured_query.")
@@ -17,10 +17,10 @@ extension FirestoreOperations {
         let documents: [Document]
         var metrics: ExplainMetrics?
         if let explain {
-            (documents, metrics) = try engine.explainQuery(
+            (documents, metrics) = try await engine.explainQuery(
                 query, in: database, consistency: read.consistency, access: access, options: explain)
         } else {
-            documents = try engine.runQuery(query, in: database, consistency: read.consistency, access: access)
+            documents = try await engine.runQuery(query, in: database, consistency: read.consistency, access: access)
         }
         if explain?.analyze != false {
             usage?.queried(documents.map(\.key), database: database, collection: parent.appending(query.collectionID ?? "*"))
@@ -70,12 +70,12 @@ extension FirestoreOperations {
         return Int(count)
     }
 
-    /// RunAggregationQuery: one result row keyed by alias (or `field_<n>`). With
+    /// RunAggregationQuery (suspending while the index catches up): one result row keyed by alias (or `field_<n>`). With
     /// `explain_options` the response also carries the report; without `analyze` it carries no
     /// result, only the plan.
     func runAggregationQuery(
         _ request: Google_Firestore_V1_RunAggregationQueryRequest, access: AccessContext
-    ) throws(FirestoreError) -> [Google_Firestore_V1_RunAggregationQueryResponse] {
+    ) async throws(FirestoreError) -> [Google_Firestore_V1_RunAggregationQueryResponse] {
         let (database, parent) = try ResourceName.parent(request.parent)
         guard case .structuredAggregationQuery(let aggregation)? = request.queryType,
               case .structuredQuery(let structured)? = aggregation.queryType else {
@@ -86,12 +86,12 @@ extension FirestoreOperations {
         let read = try resolve(request.selector, in: database)
         var response = Google_Firestore_V1_RunAggregationQueryResponse()
         if let explain = ProtoExplain.options(request.explainOptions, present: request.hasExplainOptions) {
-            let (values, metrics) = try engine.explainAggregation(
+            let (values, metrics) = try await engine.explainAggregation(
                 query, aggregations: aggregations, in: database, consistency: read.consistency, access: access, options: explain)
             if let values { response.result.aggregateFields = ProtoValue.protoFields(values) }
             response.explainMetrics = ProtoExplain.proto(metrics)
         } else {
-            let values = try engine.runAggregation(
+            let values = try await engine.runAggregation(
                 query, aggregations: aggregations, in: database, consistency: read.consistency, access: access)
             usage?.read(1, database: database, collection: parent.appending(query.collectionID ?? "*").canonicalString)
             response.result.aggregateFields = ProtoValue.protoFields(values)

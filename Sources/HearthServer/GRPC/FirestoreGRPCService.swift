@@ -103,9 +103,7 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
         request: ServerRequest<Google_Firestore_V1_RunQueryRequest>, context: ServerContext
     ) async throws -> StreamingServerResponse<Google_Firestore_V1_RunQueryResponse> {
         try await streaming(request, context) { message, access in
-            // Pending bulk-index work is awaited here, suspended, not on a blocked thread.
-            try await operations.engine.catchUpIndex()
-            return try operations.runQuery(message, access: access)
+            try await operations.runQuery(message, access: access)
         }
     }
 
@@ -113,9 +111,7 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
         request: ServerRequest<Google_Firestore_V1_RunAggregationQueryRequest>, context: ServerContext
     ) async throws -> StreamingServerResponse<Google_Firestore_V1_RunAggregationQueryResponse> {
         try await streaming(request, context) { message, access in
-            // Pending bulk-index work is awaited here, suspended, not on a blocked thread.
-            try await operations.engine.catchUpIndex()
-            return try operations.runAggregationQuery(message, access: access)
+            try await operations.runAggregationQuery(message, access: access)
         }
     }
 

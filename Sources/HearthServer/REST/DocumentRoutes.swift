@@ -78,13 +78,11 @@ struct DocumentRoutes {
         case "runQuery":
             var message = try RESTJSON.decode(Google_Firestore_V1_RunQueryRequest.self, from: body)
             message.parent = parent
-            try await operations.engine.catchUpIndex()
-            return try RESTJSON.response(streaming: try operations.runQuery(message, access: access))
+            return try RESTJSON.response(streaming: try await operations.runQuery(message, access: access))
         case "runAggregationQuery":
             var message = try RESTJSON.decode(Google_Firestore_V1_RunAggregationQueryRequest.self, from: body)
             message.parent = parent
-            try await operations.engine.catchUpIndex()
-            return try RESTJSON.response(streaming: try operations.runAggregationQuery(message, access: access))
+            return try RESTJSON.response(streaming: try await operations.runAggregationQuery(message, access: access))
         case "partitionQuery":
             var message = try RESTJSON.decode(Google_Firestore_V1_PartitionQueryRequest.self, from: body)
             message.parent = parent

@@ -55,7 +55,7 @@ struct AccessPolicyTests {
         t.engine.setAccessPolicy(FieldPolicy())
         let owned = StructuredQuery(
             collectionID: "docs", filter: .field(FieldPath(uncheckedSegments: ["owner"]), .equal, .string("alice")))
-        #expect(try t.engine.runQuery(owned, in: t.database, access: user).isEmpty)
+        await #expect(try t.engine.runQuery(owned, in: t.database, access: user).isEmpty)
         let everything = StructuredQuery(collectionID: "docs")
         #expect(throws: FirestoreError.self) { try t.engine.runQuery(everything, in: t.database, access: user) }
         #expect(throws: FirestoreError.self) {

@@ -6,7 +6,7 @@ struct AggregationTests {
     func run(_ docs: [[String: Value]], _ aggregations: [Aggregation], filter: QueryFilter? = nil, limit: Int? = nil) async throws -> [String: Value] {
         let t = try TestEngine()
         try await t.commit(try docs.enumerated().map { .set(try t.key("c/d\($0.offset)"), fields: $0.element) })
-        return try t.engine.runAggregation(
+        return try await t.engine.runAggregation(
             StructuredQuery(collectionID: "c", filter: filter, limit: limit), aggregations: aggregations, in: t.database)
     }
 

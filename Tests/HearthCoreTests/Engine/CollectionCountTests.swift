@@ -45,7 +45,7 @@ struct CollectionCountTests {
         #expect(stats.debugStats.indexEntriesScanned == 3)
         #expect(stats.readOperations == 1)
         #expect(indexes == [IndexUsed(queryScope: "Collection", properties: "(__name__ ASC)")])
-        let planned = try t.engine.explainAggregation(query("rooms"), aggregations: countAll, in: t.database, options: ExplainOptions())
+        let planned = try await t.engine.explainAggregation(query("rooms"), aggregations: countAll, in: t.database, options: ExplainOptions())
         #expect(planned.metrics.planSummary.indexesUsed == indexes, "the plan alone names the index the run reads")
     }
 
@@ -118,7 +118,7 @@ struct CollectionCountTests {
         #expect(try count(t, "rooms", offset: 8) == 2)
         #expect(try count(t, "rooms", offset: 4, limit: 10) == 6)
         #expect(try count(t, "rooms", offset: 12) == 0)
-        let capped = try t.engine.runAggregation(
+        let capped = try await t.engine.runAggregation(
             query("rooms"), aggregations: [Aggregation(.count(upTo: 4), alias: "n"), Aggregation(.count(upTo: nil), alias: "all")],
             in: t.database)
         #expect(capped == ["n": 4, "all": 10])

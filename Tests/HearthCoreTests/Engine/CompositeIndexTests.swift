@@ -87,8 +87,8 @@ struct CompositeIndexTests {
         let explanation = try t.engine.explain(byPopulation, in: t.database)
         #expect(explanation.plan.description == "CompositeScan(cities (country ASC, population DESC, __name__ DESC)) → limit 5")
         #expect(explanation.stats.documentsScanned == 5)
-        let results = try t.engine.runQuery(byPopulation, in: t.database)
-        let all = try t.engine.runQuery(StructuredQuery(collectionID: "cities"), in: t.database)
+        let results = try await t.engine.runQuery(byPopulation, in: t.database)
+        let all = try await t.engine.runQuery(StructuredQuery(collectionID: "cities"), in: t.database)
         let expected = all.filter { $0.fields["country"] == .string("USA") }
             .sorted { Value.compare($0.fields["population"] ?? .null, $1.fields["population"] ?? .null) > 0 }
             .prefix(5)
@@ -98,7 +98,7 @@ struct CompositeIndexTests {
             .field(FieldPath(uncheckedSegments: ["country"]), .equal, .string("USA")),
             .field(FieldPath(uncheckedSegments: ["population"]), .lessThan, .integer(500)),
         ])
-        let rangedResults = try t.engine.runQuery(ranged, in: t.database)
+        let rangedResults = try await t.engine.runQuery(ranged, in: t.database)
         #expect(try t.engine.explain(ranged, in: t.database).plan.description == explanation.plan.description)
         #expect(rangedResults.count == 5)
         #expect(rangedResults.allSatisfy { Value.compare($0.fields["population"] ?? .null, .integer(500)) < 0 })
@@ -129,7 +129,7 @@ struct CompositeIndexTests {
                 ])), in: t.database)
         }
         do {
-            _ = try t.engine.runQuery(byPopulation, in: t.database)
+            _ = try await t.engine.runQuery(byPopulation, in: t.database)
             Issue.record("expected FAILED_PRECONDITION")
         } catch {
             #expect(error.code == .failedPrecondition)
@@ -150,8 +150,8 @@ struct CompositeIndexTests {
         #expect(throws: FirestoreError.self) { try t.engine.runQuery(twoRanges, in: t.database) }
 
         try t.reopen(options: try options(Self.cityByPopulation, require: true))
-        #expect(try t.engine.runQuery(byPopulation, in: t.database).count == 5)
-        #expect(try t.engine.runQuery(group, in: t.database).count == 1)
+        await #expect(try t.engine.runQuery(byPopulation, in: t.database).count == 5)
+        await #expect(try t.engine.runQuery(group, in: t.database).count == 1)
         #expect(throws: FirestoreError.self) { try t.engine.runQuery(twoRanges, in: t.database) }
     }
 }

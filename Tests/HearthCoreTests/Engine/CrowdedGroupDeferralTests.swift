@@ -56,9 +56,9 @@ struct CrowdedGroupDeferralTests {
         }
         #expect(try DeferredIndexTests.isBehind(t))
         #expect(try DeferredIndexTests.indexEntries(t) == 0)
-        let found = try t.engine.runQuery(DeferredIndexTests.byN(25), in: t.database)
+        let found = try await t.engine.runQuery(DeferredIndexTests.byN(25), in: t.database)
         #expect(found.map(\.fields["n"]) == (25..<30).map { Value.integer(Int64($0)) })
-        #expect(try t.engine.runQuery(DeferredIndexTests.tagged("x"), in: t.database).count == 30)
+        await #expect(try t.engine.runQuery(DeferredIndexTests.tagged("x"), in: t.database).count == 30)
         #expect(try !DeferredIndexTests.isBehind(t))
         #expect(try t.engine.verify().isHealthy)
     }
@@ -89,7 +89,7 @@ struct CrowdedGroupDeferralTests {
             }
             try await group.waitForAll()
         }
-        let found = try t.engine.runQuery(DeferredIndexTests.byN(0), in: t.database)
+        let found = try await t.engine.runQuery(DeferredIndexTests.byN(0), in: t.database)
         let expected = (0..<16).flatMap { committer in (0..<20).map { Int64(committer * 100 + $0) } }.sorted()
         #expect(found.map(\.fields["n"]) == expected.map { Value.integer($0) })
         #expect(try t.engine.verify().isHealthy)

@@ -56,7 +56,7 @@ struct DeferredIndexTests {
         }
         #expect(try Self.isBehind(t))
         #expect(try Self.indexEntries(t) == 0)
-        let found = try t.engine.runQuery(Self.byN(250), in: t.database)
+        let found = try await t.engine.runQuery(Self.byN(250), in: t.database)
         #expect(found.map(\.fields["n"]) == (250..<300).map { Value.integer(Int64($0)) })
         #expect(try !Self.isBehind(t))
         #expect(try t.engine.explain(Self.byN(250), in: t.database).plan.description == "IndexScan(c.n ASC)")
@@ -69,16 +69,16 @@ struct DeferredIndexTests {
         let keys = try (0..<40).map { try t.key("c/d\($0)") }
         try await t.commit(keys.map { .set($0, fields: ["n": .integer(1), "tags": .array([.string("old")])]) })
         // The index catches up once (a query), then more changes pile up behind it.
-        #expect(try t.engine.runQuery(Self.tagged("old"), in: t.database).count == 40)
+        await #expect(try t.engine.runQuery(Self.tagged("old"), in: t.database).count == 40)
         Self.letDemandLapse(clock)  // the demand window has passed: commits defer again
         try await t.commit(keys.map { .set($0, fields: ["n": .integer(2), "tags": .array([.string("mid")])]) })
         try await t.commit(keys.prefix(20).map { .set($0, fields: ["n": .integer(3), "tags": .array([.string("new")])]) })
         try await t.commit(keys.suffix(10).map { .delete($0) })
         #expect(try Self.isBehind(t))
-        #expect(try t.engine.runQuery(Self.tagged("old"), in: t.database).isEmpty)
-        #expect(try t.engine.runQuery(Self.tagged("mid"), in: t.database).count == 10)
-        #expect(try t.engine.runQuery(Self.tagged("new"), in: t.database).count == 20)
-        #expect(try t.engine.runQuery(Self.byN(0), in: t.database).count == 30)
+        await #expect(try t.engine.runQuery(Self.tagged("old"), in: t.database).isEmpty)
+        await #expect(try t.engine.runQuery(Self.tagged("mid"), in: t.database).count == 10)
+        await #expect(try t.engine.runQuery(Self.tagged("new"), in: t.database).count == 20)
+        await #expect(try t.engine.runQuery(Self.byN(0), in: t.database).count == 30)
         #expect(try t.engine.verify().isHealthy)
     }
 
@@ -98,10 +98,10 @@ struct DeferredIndexTests {
         let t = try TestEngine(options: Self.deferringOptions())
         try await t.commit([.set(try t.key("c/a"), fields: ["n": .integer(1)])])
         #expect(try Self.isBehind(t))
-        _ = try t.engine.runQuery(Self.byN(0), in: t.database)
+        _ = try await t.engine.runQuery(Self.byN(0), in: t.database)
         try await t.commit([.set(try t.key("c/b"), fields: ["n": .integer(2)])])
         #expect(try !Self.isBehind(t))
-        #expect(try t.engine.runQuery(Self.byN(2), in: t.database).map(\.key) == [try t.key("c/b")])
+        await #expect(try t.engine.runQuery(Self.byN(2), in: t.database).map(\.key) == [try t.key("c/b")])
     }
 
     @Test func aFullBacklogIsAppliedBeforeItGrowsFurther() async throws {
@@ -111,7 +111,7 @@ struct DeferredIndexTests {
         // documents may still be pending.
         #expect(try Self.indexEntries(t) >= 2 * 15)
         #expect(try Self.isBehind(t))
-        #expect(try t.engine.runQuery(Self.byN(0), in: t.database).count == 25)
+        await #expect(try t.engine.runQuery(Self.byN(0), in: t.database).count == 25)
     }
 
     @Test func aBacklogOfLargeDocumentsIsAppliedAtItsByteLimit() async throws {
@@ -127,7 +127,7 @@ struct DeferredIndexTests {
         // Three entries per document: its two fields and its collection-group name.
         #expect(try Self.indexEntries(t) >= 3 * 20)
         #expect(try Self.isBehind(t))
-        #expect(try t.engine.runQuery(Self.byN(0), in: t.database).count == 25)
+        await #expect(try t.engine.runQuery(Self.byN(0), in: t.database).count == 25)
     }
 
     @Test func theIndexCatchesUpOnItsOwnOnceCommitsStop() async throws {
@@ -152,9 +152,9 @@ struct DeferredIndexTests {
         let t = try TestEngine(options: Self.deferringOptions())
         let first = try await t.commit(try (0..<20).map { .set(try t.key("c/d\($0)"), fields: ["n": .integer(Int64($0))]) })
         try await t.commit(try (0..<20).map { .set(try t.key("c/d\($0)"), fields: ["n": .integer(Int64(100 + $0))]) })
-        let then = try t.engine.runQuery(Self.byN(10), in: t.database, consistency: .readTime(first.commitTime))
+        let then = try await t.engine.runQuery(Self.byN(10), in: t.database, consistency: .readTime(first.commitTime))
         #expect(then.map(\.fields["n"]) == (10..<20).map { Value.integer(Int64($0)) })
-        let now = try t.engine.runQuery(Self.byN(110), in: t.database)
+        let now = try await t.engine.runQuery(Self.byN(110), in: t.database)
         #expect(now.count == 10)
     }
 
@@ -189,9 +189,9 @@ struct DeferredIndexTests {
         let db = try DatabaseID(project: "crash-test")
         let updated = documents / 2
         let deleted = documents / 4
-        #expect(try engine.runQuery(Self.tagged("old"), in: db).count == documents - updated - deleted)
-        #expect(try engine.runQuery(Self.tagged("new"), in: db).count == updated + 1)
-        #expect(try engine.runQuery(Self.byN(2), in: db).count == updated + 1)
+        await #expect(try engine.runQuery(Self.tagged("old"), in: db).count == documents - updated - deleted)
+        await #expect(try engine.runQuery(Self.tagged("new"), in: db).count == updated + 1)
+        await #expect(try engine.runQuery(Self.byN(2), in: db).count == updated + 1)
     }
 
     @Test func aQueryListenerFollowsBulkCommits() async throws {

@@ -23,7 +23,7 @@ struct ExplainTests {
         let t = try TestEngine()
         try await seed(t)
         let query = StructuredQuery(collectionID: "cities", filter: .field(.p("country"), .equal, "ES"))
-        let (documents, metrics) = try t.engine.explainQuery(query, in: t.database, options: ExplainOptions(analyze: true))
+        let (documents, metrics) = try await t.engine.explainQuery(query, in: t.database, options: ExplainOptions(analyze: true))
         #expect(metrics.planSummary.indexesUsed == [IndexUsed(queryScope: "Collection", properties: "(country ASC, __name__ ASC)")])
         let stats = try #require(metrics.executionStats)
         #expect(documents.count == 20)
@@ -40,7 +40,7 @@ struct ExplainTests {
         let t = try TestEngine()
         try await seed(t)
         let query = StructuredQuery(collectionID: "cities", orderBy: [QueryOrder(.p("population"), descending: true)], limit: 3)
-        let (documents, metrics) = try t.engine.explainQuery(query, in: t.database, options: ExplainOptions())
+        let (documents, metrics) = try await t.engine.explainQuery(query, in: t.database, options: ExplainOptions())
         #expect(documents.isEmpty)
         #expect(metrics.executionStats == nil)
         #expect(properties(metrics) == ["(population DESC, __name__ DESC)"])
@@ -53,7 +53,7 @@ struct ExplainTests {
         let query = StructuredQuery(
             collectionID: "cities", filter: .field(.p("country"), .equal, "USA"),
             orderBy: [QueryOrder(.p("population"), descending: true)], limit: 5)
-        let (documents, metrics) = try t.engine.explainQuery(query, in: t.database, options: ExplainOptions(analyze: true))
+        let (documents, metrics) = try await t.engine.explainQuery(query, in: t.database, options: ExplainOptions(analyze: true))
         #expect(documents.count == 5)
         #expect(properties(metrics) == ["(country ASC, population DESC, __name__ DESC)"])
         #expect(metrics.executionStats?.debugStats.documentsScanned == 5)
@@ -65,7 +65,7 @@ struct ExplainTests {
         let query = StructuredQuery(collectionID: "cities", filter: .composite(.and, [
             .field(.p("country"), .equal, "ES"), .field(.p("population"), .equal, 0),
         ]))
-        let metrics = try t.engine.explainQuery(query, in: t.database, options: ExplainOptions()).metrics
+        let metrics = try await t.engine.explainQuery(query, in: t.database, options: ExplainOptions()).metrics
         #expect(Set(properties(metrics)) == ["(country ASC, __name__ ASC)", "(population ASC, __name__ ASC)"])
     }
 
@@ -73,7 +73,7 @@ struct ExplainTests {
         let t = try TestEngine()
         try await t.commit([.set(try t.key("a/1/cities/x"), fields: ["n": 1]), .set(try t.key("b/2/cities/y"), fields: ["n": 2])])
         let query = StructuredQuery(collectionID: "cities", allDescendants: true, filter: .field(.p("n"), .greaterThan, 0))
-        let (documents, metrics) = try t.engine.explainQuery(query, in: t.database, options: ExplainOptions(analyze: true))
+        let (documents, metrics) = try await t.engine.explainQuery(query, in: t.database, options: ExplainOptions(analyze: true))
         #expect(documents.count == 2)
         // Group-scope single-field indexes are kept only where an override asks (as in production),
         // so the group's name entries are read and the filter applied to each document.
@@ -85,7 +85,7 @@ struct ExplainTests {
         let t = try TestEngine()
         try await seed(t)
         let query = StructuredQuery(collectionID: "cities", filter: .field(.p("country"), .equal, "JP"))
-        let (results, metrics) = try t.engine.explainAggregation(
+        let (results, metrics) = try await t.engine.explainAggregation(
             query, aggregations: [Aggregation(.count(upTo: nil), alias: "n")], in: t.database, options: ExplainOptions(analyze: true))
         #expect(results == ["n": 20])
         let stats = try #require(metrics.executionStats)
@@ -94,7 +94,7 @@ struct ExplainTests {
         #expect(stats.debugStats.documentsScanned == 0, "a count is answered from index entries")
         #expect(stats.debugStats.indexEntriesScanned >= 20)
         #expect(properties(metrics) == ["(country ASC, __name__ ASC)"])
-        let planned = try t.engine.explainAggregation(
+        let planned = try await t.engine.explainAggregation(
             query, aggregations: [Aggregation(.sum(.p("population")))], in: t.database, options: ExplainOptions())
         #expect(planned.results == nil)
         #expect(planned.metrics.executionStats == nil)
@@ -104,7 +104,7 @@ struct ExplainTests {
         let t = try TestEngine()
         try await seed(t)
         let query = StructuredQuery(collectionID: "cities", filter: .field(.p("country"), .equal, "FR"))
-        let stats = try #require(try t.engine.explainQuery(query, in: t.database, options: ExplainOptions(analyze: true)).metrics.executionStats)
+        let stats = try await #require(try t.engine.explainQuery(query, in: t.database, options: ExplainOptions(analyze: true)).metrics.executionStats)
         #expect(stats.resultsReturned == 0)
         #expect(stats.readOperations == 1)
         #expect(stats.debugStats.billingDetails.minQueryCost == 1)
@@ -118,7 +118,7 @@ struct ExplainTests {
             orderBy: [QueryOrder(.p("population"), descending: true)])
         for analyze in [false, true] {
             do {
-                _ = try t.engine.explainQuery(query, in: t.database, options: ExplainOptions(analyze: analyze))
+                _ = try await t.engine.explainQuery(query, in: t.database, options: ExplainOptions(analyze: analyze))
                 Issue.record("explain without the composite index must fail")
             } catch {
                 #expect(error.code == .failedPrecondition)
@@ -137,7 +137,7 @@ struct ExplainTests {
         }
         try await t.engine.catchUpIndex()
         let query = StructuredQuery(collectionID: "big", filter: .field(.p("tag"), .equal, "odd"), limit: 20)
-        let (documents, metrics) = try t.engine.explainQuery(query, in: t.database, options: ExplainOptions(analyze: true))
+        let (documents, metrics) = try await t.engine.explainQuery(query, in: t.database, options: ExplainOptions(analyze: true))
         #expect(documents.count == 20)
         let stats = try #require(metrics.executionStats)
         #expect(stats.debugStats.documentsScanned <= 21, "\(stats.debugStats)")

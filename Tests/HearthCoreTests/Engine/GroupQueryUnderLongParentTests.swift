@@ -90,7 +90,7 @@ struct GroupQueryUnderLongParentTests {
         #expect(plan.description == "FullScan(parent path too long for an index key)")
         // The count still reads name entries only: those sharing the key's kept bytes, decided by
         // their collection (the sibling `…x` parent's entries are among them and not counted).
-        let (results, metrics) = try t.engine.explainAggregation(
+        let (results, metrics) = try await t.engine.explainAggregation(
             StructuredQuery(parent: path(parent), collectionID: "rooms", allDescendants: true),
             aggregations: [Aggregation(.count(upTo: nil), alias: "c")], in: t.database, options: ExplainOptions(analyze: true))
         #expect(results?["c"] == .integer(5))

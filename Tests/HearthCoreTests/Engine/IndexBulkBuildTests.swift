@@ -51,9 +51,9 @@ struct IndexBulkBuildTests {
         try await LongCatchUpTests.workload(immediate) { _ in }
         #expect(try LongCatchUpTests.indexContents(loading) == LongCatchUpTests.indexContents(immediate))
         #expect(try loading.engine.verify().isHealthy)
-        let ordered = try loading.engine.runQuery(Self.bySAndN(), in: loading.database)
+        let ordered = try await loading.engine.runQuery(Self.bySAndN(), in: loading.database)
         #expect(!ordered.isEmpty)
-        #expect(ordered.map(\.key) == (try immediate.engine.runQuery(Self.bySAndN(), in: immediate.database)).map(\.key))
+        #expect(ordered.map(\.key) == (try await immediate.engine.runQuery(Self.bySAndN(), in: immediate.database)).map(\.key))
     }
 
     @Test func aLoadThatNoQueryInterruptsIsIndexedWhenTheEngineCloses() async throws {

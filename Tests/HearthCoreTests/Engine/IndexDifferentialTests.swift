@@ -69,7 +69,7 @@ struct IndexDifferentialTests {
         for index in stride(from: 1, to: count, by: 10) { churn.append(.delete(try t.key(Self.path(index)))) }
         try await t.commit(churn)
 
-        let everything = try t.engine.runQuery(StructuredQuery(collectionID: "c", allDescendants: true), in: t.database)
+        let everything = try await t.engine.runQuery(StructuredQuery(collectionID: "c", allDescendants: true), in: t.database)
         let topLevel = everything.filter { $0.key.collectionPath.count == 1 }
         let underX = everything.filter { $0.key.path.canonicalString.hasPrefix("p/x/") }
         #expect(everything.count > 2_000 && topLevel.count > 1_000)
@@ -93,11 +93,11 @@ struct IndexDifferentialTests {
             }
             guard (try? QueryValidation.validate(query)) != nil else { continue }
             valid += 1
-            let engine = try t.engine.runQuery(query, in: t.database).map(\.key)
+            let engine = try await t.engine.runQuery(query, in: t.database).map(\.key)
             let naive = NaiveEvaluator(database: t.database).run(query, over: candidates).map(\.key)
             #expect(engine == naive, "\(query)")
             if engine != naive { return }
-            let counted = try t.engine.runAggregation(query, aggregations: [Aggregation(.count(upTo: nil))], in: t.database)
+            let counted = try await t.engine.runAggregation(query, aggregations: [Aggregation(.count(upTo: nil))], in: t.database)
             #expect(counted["field_1"] == .integer(Int64(naive.count)), "count of \(query)")
             if (try t.engine.countFromIndex(QueryTarget(query, database: t.database), in: t.database)) != nil {
                 plans["index-count", default: 0] += 1
@@ -165,9 +165,9 @@ struct IndexDifferentialTests {
         var query = StructuredQuery(collectionID: "c")
         query.orderBy = [QueryOrder(FieldPath(uncheckedSegments: ["n"]))]
         query.limit = 3
-        let now = try t.engine.runQuery(query, in: t.database).map(\.key.documentID)
+        let now = try await t.engine.runQuery(query, in: t.database).map(\.key.documentID)
         #expect(now == ["new", "d12", "d13"])
-        let then = try t.engine.runQuery(query, in: t.database, consistency: .readTime(first.commitTime))
+        let then = try await t.engine.runQuery(query, in: t.database, consistency: .readTime(first.commitTime))
         #expect(then.map(\.key.documentID) == ["d10", "d11", "d12"])
     }
 }

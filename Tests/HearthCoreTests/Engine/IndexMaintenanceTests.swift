@@ -27,7 +27,7 @@ struct IndexMaintenanceTests {
         #expect(try indexEntries(t) == 2)
         let query = StructuredQuery(
             collectionID: "c", filter: .field(FieldPath(uncheckedSegments: ["n"]), .equal, .integer(1)))
-        #expect(try t.engine.runQuery(query, in: t.database).isEmpty)
+        await #expect(try t.engine.runQuery(query, in: t.database).isEmpty)
         try await t.commit([.delete(key)])
         #expect(try indexEntries(t) == 0)
     }
@@ -39,7 +39,7 @@ struct IndexMaintenanceTests {
         try await t.commit(writes)
         let query = StructuredQuery(
             collectionID: "c", filter: .field(FieldPath(uncheckedSegments: ["n"]), .equal, .integer(3)))
-        let expected = try t.engine.runQuery(query, in: t.database).map(\.key)
+        let expected = try await t.engine.runQuery(query, in: t.database).map(\.key)
         #expect(expected.count == 4)
         let entries = try indexEntries(t)
         // Turn the directory into what schema 1 wrote: no index table contents, version 1.
@@ -50,7 +50,7 @@ struct IndexMaintenanceTests {
         #expect(try indexEntries(t) == 0)
         try t.reopen()
         #expect(try indexEntries(t) == entries)
-        #expect(try t.engine.runQuery(query, in: t.database).map(\.key) == expected)
+        await #expect(try t.engine.runQuery(query, in: t.database).map(\.key) == expected)
         #expect(try t.engine.explain(query, in: t.database).plan.description == "IndexRun(c.n ==)")
     }
 
@@ -68,14 +68,14 @@ struct IndexMaintenanceTests {
         // Ids chosen so that id order disagrees with value order within the shared 300-byte prefix.
         let values = ["z": stem + "a", "y": stem + "b", "x": stem + "c", "w": "short"]
         try await t.commit(try values.map { .set(try t.key("c/\($0.key)"), fields: ["s": .string($0.value)]) })
-        #expect(try t.engine.runQuery(ordered("s"), in: t.database).map(\.key.documentID) == ["w", "z", "y", "x"])
-        #expect(try t.engine.runQuery(ordered("s", limit: 2), in: t.database).map(\.key.documentID) == ["w", "z"])
+        await #expect(try t.engine.runQuery(ordered("s"), in: t.database).map(\.key.documentID) == ["w", "z", "y", "x"])
+        await #expect(try t.engine.runQuery(ordered("s", limit: 2), in: t.database).map(\.key.documentID) == ["w", "z"])
         let equal = StructuredQuery(
             collectionID: "c", filter: .field(FieldPath(uncheckedSegments: ["s"]), .equal, .string(stem + "b")))
-        #expect(try t.engine.runQuery(equal, in: t.database).map(\.key.documentID) == ["y"])
+        await #expect(try t.engine.runQuery(equal, in: t.database).map(\.key.documentID) == ["y"])
         let below = StructuredQuery(
             collectionID: "c", filter: .field(FieldPath(uncheckedSegments: ["s"]), .lessThan, .string(stem + "b")))
-        #expect(try t.engine.runQuery(below, in: t.database).map(\.key.documentID) == ["w", "z"])
+        await #expect(try t.engine.runQuery(below, in: t.database).map(\.key.documentID) == ["w", "z"])
     }
 
     @Test func longIdsKeepNameOrder() async throws {
@@ -83,14 +83,14 @@ struct IndexMaintenanceTests {
         let stem = String(repeating: "i", count: 480)
         let ids = [stem + "b", stem + "a", "short", stem + "c"]
         try await t.commit(try ids.map { .set(try t.key("c/\($0)"), fields: ["n": .integer(1)]) })
-        let byName = try t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database).map(\.key.documentID)
+        let byName = try await t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database).map(\.key.documentID)
         #expect(byName == [stem + "a", stem + "b", stem + "c", "short"])
         let equal = StructuredQuery(
             collectionID: "c", filter: .field(FieldPath(uncheckedSegments: ["n"]), .equal, .integer(1)))
-        #expect(try t.engine.runQuery(equal, in: t.database).map(\.key.documentID) == byName)
+        await #expect(try t.engine.runQuery(equal, in: t.database).map(\.key.documentID) == byName)
         var descending = StructuredQuery(collectionID: "c")
         descending.orderBy = [QueryOrder(.documentID, descending: true)]
-        #expect(try t.engine.runQuery(descending, in: t.database).map(\.key.documentID) == byName.reversed())
+        await #expect(try t.engine.runQuery(descending, in: t.database).map(\.key.documentID) == byName.reversed())
     }
 
     @Test func plansReadOnlyWhatTheyNeed() async throws {
@@ -119,7 +119,7 @@ struct IndexMaintenanceTests {
         let joinRun = try t.engine.explain(join, in: t.database)
         #expect(joinRun.plan.description == "IndexRun(c.city ==) ⋈ IndexRun(c.open ==)")
         #expect(joinRun.stats.documentsScanned == 100)  // city a and open: every 20th document
-        #expect(try t.engine.runQuery(join, in: t.database).count == 100)
+        await #expect(try t.engine.runQuery(join, in: t.database).count == 100)
     }
 
     @Test func verifyFindsMissingAndStrayEntries() async throws {
@@ -155,7 +155,7 @@ struct IndexMaintenanceTests {
         var query = StructuredQuery(collectionID: "c", allDescendants: true)
         query.orderBy = [QueryOrder(FieldPath(uncheckedSegments: ["n"]), descending: true)]
         #expect(try t.engine.explain(query, in: t.database).plan.description == "NameScan(**/c.__name__ ASC) → sort(n DESC, __name__ DESC)")
-        #expect(try t.engine.runQuery(query, in: t.database).map(\.key.documentID) == ["y", "x"])
+        await #expect(try t.engine.runQuery(query, in: t.database).map(\.key.documentID) == ["y", "x"])
         let overrides = """
             { "fieldOverrides": [ { "collectionGroup": "c", "fieldPath": "n",
                 "indexes": [ { "order": "ASCENDING", "queryScope": "COLLECTION_GROUP" } ] } ] }
@@ -164,7 +164,7 @@ struct IndexMaintenanceTests {
             durability: .none, initialMapSize: 64 << 20, indexes: try IndexConfiguration(json: overrides)))
         #expect(try indexEntries(t) == 8)  // n now also in group scope
         #expect(try t.engine.explain(query, in: t.database).plan.description == "IndexScan(**/c.n DESC)")
-        #expect(try t.engine.runQuery(query, in: t.database).map(\.key.documentID) == ["y", "x"])
+        await #expect(try t.engine.runQuery(query, in: t.database).map(\.key.documentID) == ["y", "x"])
         #expect(try t.engine.verify().isHealthy)
         try t.reopen()
         #expect(try indexEntries(t) == 6)

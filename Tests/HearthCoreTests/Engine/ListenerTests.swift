@@ -173,11 +173,11 @@ struct ListenerTests {
                 previousVersion = event.version
                 replayed = applying(event.changes, to: replayed)
                 #expect(replayed == event.documents, "the changes reproduce the snapshot")
-                let truth = event.version == 0
+                let truth = await event.version == 0
                     ? [] : try engine.runQuery(query, in: database, consistency: .readTime(Timestamp(microseconds: event.version)))
                 #expect(event.documents == truth, "the snapshot is the query's result at that commit")
             }
-            #expect(events.last?.documents == (try engine.runQuery(query, in: database)), "nothing lost at the end")
+            await #expect(events.last?.documents == (try engine.runQuery(query, in: database)), "nothing lost at the end")
         }
         handles.forEach { $0.cancel() }
     }

@@ -68,7 +68,7 @@ struct LongCatchUpTests {
         #expect(try Self.indexContents(deferring) == Self.indexContents(immediate))
         #expect(try deferring.engine.verify().isHealthy)
         let changed = Set((0..<500).map { $0 * 3 }).subtracting((0..<200).map { $0 * 7 + 1 })
-        let found = try deferring.engine.runQuery(DeferredIndexTests.tagged("g1"), in: deferring.database)
+        let found = try await deferring.engine.runQuery(DeferredIndexTests.tagged("g1"), in: deferring.database)
         #expect(Set(found.map(\.key.path.description)) == Set(changed.map { "c/d\($0)" }))
     }
 }

@@ -43,15 +43,15 @@ struct NumericDocumentIDTests {
     @Test func nameOrderIsProductionsOnEveryPath() async throws {
         let t = try await seeded()
         let byName = StructuredQuery(collectionID: "c", orderBy: [QueryOrder(.documentID)])
-        #expect(ids(try t.engine.runQuery(byName, in: t.database)) == Self.ordered)
-        #expect(ids(try t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database)) == Self.ordered)
+        await #expect(ids(try t.engine.runQuery(byName, in: t.database)) == Self.ordered)
+        await #expect(ids(try t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database)) == Self.ordered)
         let descending = StructuredQuery(collectionID: "c", orderBy: [QueryOrder(.documentID, descending: true)])
-        #expect(ids(try t.engine.runQuery(descending, in: t.database)) == Self.ordered.reversed())
+        await #expect(ids(try t.engine.runQuery(descending, in: t.database)) == Self.ordered.reversed())
         // A field index's ties come out by name too.
         let byField = StructuredQuery(collectionID: "c", filter: .field(.p("id"), .notEqual, .null))
-        #expect(ids(try t.engine.runQuery(byField, in: t.database)).count == Self.ordered.count)
+        await #expect(ids(try t.engine.runQuery(byField, in: t.database)).count == Self.ordered.count)
         let group = StructuredQuery(parent: .root, collectionID: "c", allDescendants: true)
-        let grouped = try t.engine.runQuery(group, in: t.database).map(\.key.path.canonicalString)
+        let grouped = try await t.engine.runQuery(group, in: t.database).map(\.key.path.canonicalString)
         #expect(grouped == Self.ordered.map { "c/\($0)" } + Self.ordered.map { "p/x/c/\($0)" })
         let listed = try t.engine.listDocuments(in: t.database, collection: try ResourcePath(validating: "c"))
         #expect(listed.items.map(\.key.documentID) == Self.ordered)
@@ -64,16 +64,16 @@ struct NumericDocumentIDTests {
             .field(.documentID, .lessThanOrEqual, try name(t, "c/Aa")),
         ]))
         let expected = ["__id12__", "__id9223372036854775806__", "__id9223372036854775807__", "12", "7", "A", "Aa"]
-        #expect(ids(try t.engine.runQuery(range, in: t.database)) == expected)
+        await #expect(ids(try t.engine.runQuery(range, in: t.database)) == expected)
         var cursor = StructuredQuery(collectionID: "c", orderBy: [QueryOrder(.documentID)], limit: 3)
         cursor.startAt = QueryBound(values: [try name(t, "c/__id-2__")], before: false)
-        #expect(ids(try t.engine.runQuery(cursor, in: t.database)) == ["__id7__", "__id12__", "__id9223372036854775806__"])
+        await #expect(ids(try t.engine.runQuery(cursor, in: t.database)) == ["__id7__", "__id12__", "__id9223372036854775806__"])
         // The Admin SDKs' recursive delete: a kindless query from the lowest numeric id of `c`.
         let kindless = StructuredQuery(parent: .root, collectionID: nil, allDescendants: true, filter: .composite(.and, [
             .field(.documentID, .greaterThanOrEqual, try name(t, "c/__id-9223372036854775808__")),
             .field(.documentID, .lessThan, try name(t, "c\u{0}/__id-9223372036854775808__")),
         ]))
-        #expect(ids(try t.engine.runQuery(kindless, in: t.database)) == Self.ordered)
+        await #expect(ids(try t.engine.runQuery(kindless, in: t.database)) == Self.ordered)
     }
 
     @Test func numericIDsSurviveAReopenAndPage() async throws {

@@ -24,7 +24,7 @@ struct PersistenceAndListingTests {
         try t.engine.sync()
         try await t.commit([.set(try t.key("c/last"), fields: [:])])
         try t.reopen(options: EngineOptions(durability: .full, initialMapSize: 64 << 20))
-        #expect(try t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database).count == 21)
+        await #expect(try t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database).count == 21)
         #expect(try t.engine.environment.skippedSyncs().metaPage == false, "reopened with the default durability")
     }
 
@@ -191,9 +191,9 @@ struct CleanShutdownTests {
         _ = try t.engine.getDocument(key, in: t.database, consistency: .readTime(then))
         _ = try t.engine.listDocuments(in: t.database, collection: try ResourcePath(validating: "c"), pageSize: 1, showMissing: true)
         _ = try t.engine.listCollectionIDs(in: t.database, parent: key)
-        _ = try t.engine.runQuery(StructuredQuery(collectionID: "c", filter: .field(.p("n"), .greaterThan, 0)), in: t.database)
-        _ = try t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database, consistency: .readTime(then))
-        _ = try t.engine.runAggregation(StructuredQuery(collectionID: "c"), aggregations: [Aggregation(.count(upTo: nil))], in: t.database)
+        _ = try await t.engine.runQuery(StructuredQuery(collectionID: "c", filter: .field(.p("n"), .greaterThan, 0)), in: t.database)
+        _ = try await t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database, consistency: .readTime(then))
+        _ = try await t.engine.runAggregation(StructuredQuery(collectionID: "c"), aggregations: [Aggregation(.count(upTo: nil))], in: t.database)
         let id = try t.engine.beginTransaction(in: t.database)
         _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(id))
         try t.engine.rollback(id, in: t.database)

@@ -73,7 +73,7 @@ struct QueryDifferentialTests {
             writes.append(.set(try t.key("c/d\(String(format: "%03d", index))"), fields: fields))
         }
         try await t.commit(writes)
-        let documents = try t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database)
+        let documents = try await t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database)
         #expect(documents.count == 300)
 
         var valid = 0
@@ -81,7 +81,7 @@ struct QueryDifferentialTests {
             let query = Self.randomQuery(&g)
             guard (try? QueryValidation.validate(query)) != nil else { continue }
             valid += 1
-            let engine = try t.engine.runQuery(query, in: t.database).map(\.key)
+            let engine = try await t.engine.runQuery(query, in: t.database).map(\.key)
             let naive = NaiveEvaluator(database: t.database).run(query, over: documents).map(\.key)
             #expect(engine == naive, "\(query)")
             if engine != naive { return }

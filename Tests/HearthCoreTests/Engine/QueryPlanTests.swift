@@ -115,7 +115,7 @@ struct QueryPlanTests {
         #expect(withOverride.description == "IndexRun(**/messages.author ==)")
         #expect(withOverride.indexesRead
             == [singleField([.init(.p("author"), .ascending), .init(.documentID, .ascending)], group: "messages", scope: .collectionGroup)])
-        #expect(try t.engine.runQuery(byAuthor, in: t.database).map(\.key.documentID) == ["m1"])
+        await #expect(try t.engine.runQuery(byAuthor, in: t.database).map(\.key.documentID) == ["m1"])
         // Ordered by a field without group-scope entries: the group's documents, then sorted.
         var byLikes = StructuredQuery(collectionID: "messages", allDescendants: true)
         byLikes.orderBy = [QueryOrder(.p("likes"))]
@@ -139,14 +139,14 @@ struct QueryPlanTests {
         #expect(compositePlan.indexesRead == [IndexDescriptor(
             kind: .composite, scope: .collection, collectionGroup: "users",
             fields: [.init(.p("city"), .ascending), .init(.p("age"), .descending), .init(.documentID, .descending)])])
-        let answer = try present.engine.runQuery(query, in: present.database)
+        let answer = try await present.engine.runQuery(query, in: present.database)
 
         let absent = try TestEngine()
         try await seedUsers(absent)
         let singleFieldPlan = try absent.engine.queryPlan(query, in: absent.database)
         #expect(singleFieldPlan.description == "IndexRun(users.city ==) → sort(age DESC, __name__ DESC) → limit 5")
         #expect(singleFieldPlan.indexesRead.allSatisfy { $0.kind == .singleField })
-        #expect(try absent.engine.runQuery(query, in: absent.database).map(\.key) == answer.map(\.key))
+        await #expect(try absent.engine.runQuery(query, in: absent.database).map(\.key) == answer.map(\.key))
 
         let refusing = try TestEngine(options: EngineOptions(
             durability: .none, initialMapSize: 64 << 20, indexes: try IndexConfiguration(json: "{}"), requireIndexes: true))
@@ -177,7 +177,7 @@ struct QueryPlanTests {
         #expect(explanation.plan.description == "IndexRun(users.city ==) → sort(age DESC, __name__ DESC) → limit 3")
         // The cut composite entry, then the Bilbao run (11 entries) probed and read: honest totals.
         #expect(explanation.stats == QueryExecutionStats(indexEntriesScanned: 1 + 11 + 11, documentsScanned: 11))
-        #expect(try t.engine.runQuery(query, in: t.database).map(\.key.documentID) == ["long", "u00036", "u00032"])
+        await #expect(try t.engine.runQuery(query, in: t.database).map(\.key.documentID) == ["long", "u00036", "u00032"])
     }
 
     @Test func aLimitedIndexedQueryScansOnlyWhatItReturns() async throws {

@@ -58,9 +58,9 @@ struct StreamedCommitTests {
         }
         #expect(try streamed.get("items/d3")?.fields == ["n": 3, "extra": true])
         #expect(try streamed.get("items/d4") == nil)
-        let all = try streamed.engine.runQuery(StructuredQuery(collectionID: "items"), in: streamed.database)
+        let all = try await streamed.engine.runQuery(StructuredQuery(collectionID: "items"), in: streamed.database)
         #expect(all.count == 150 - 1 + 2)  // d4 deleted; `kept` and `new`
-        #expect(all.map(\.fields) == (try whole.engine.runQuery(StructuredQuery(collectionID: "items"), in: whole.database)).map(\.fields))
+        #expect(all.map(\.fields) == (try await whole.engine.runQuery(StructuredQuery(collectionID: "items"), in: whole.database)).map(\.fields))
     }
 
     @Test func aFeedDeclinedAfterSomeRunsWritesNothing() async throws {
@@ -73,7 +73,7 @@ struct StreamedCommitTests {
         await #expect(throws: WriteFeed.declinedError) { try await t.engine.commit(feed, in: t.database) }
         #expect(await feed.completion() == false)
         #expect(try t.get("items/d0") == nil)
-        #expect(try t.engine.runQuery(StructuredQuery(collectionID: "items"), in: t.database).isEmpty)
+        await #expect(try t.engine.runQuery(StructuredQuery(collectionID: "items"), in: t.database).isEmpty)
         // The in-flight marks the declined commit made for the runs it applied are gone.
         #expect(!t.engine.transactions.isInFlight(try t.key("items/d0"), database: t.database))
         #expect(!t.engine.transactions.isInFlight(try t.key("items/d127"), database: t.database))
@@ -95,7 +95,7 @@ struct StreamedCommitTests {
             try await t.engine.commit(feed, in: t.database)
         }
         #expect(await feed.completion() == true)
-        #expect(try t.engine.runQuery(StructuredQuery(collectionID: "items"), in: t.database).isEmpty)
+        await #expect(try t.engine.runQuery(StructuredQuery(collectionID: "items"), in: t.database).isEmpty)
     }
 
     @Test func aCommitSubmittedWhileAFeedIsArrivingLandsToo() async throws {

@@ -154,7 +154,7 @@ struct SumFromIndexTests {
     @Test func theExplainedPlanNamesTheFieldsIndex() async throws {
         let t = try engine()
         try await t.commit([.set(try t.key("c/a"), fields: ["x": .integer(1)])])
-        let plan = try t.engine.explainAggregation(
+        let plan = try await t.engine.explainAggregation(
             StructuredQuery(collectionID: "c"), aggregations: all, in: t.database, options: ExplainOptions(analyze: true))
         #expect(plan.metrics.planSummary.indexesUsed == [IndexUsed(queryScope: "Collection", properties: "(x ASC, __name__ ASC)")])
     }

@@ -281,13 +281,13 @@ struct PointInTimeQueryTests {
         try await t.commit([.set(try t.key("c/d"), fields: ["n": 4]), .delete(try t.key("other/x"))])
 
         let query = StructuredQuery(collectionID: "c", orderBy: [QueryOrder(.p("n"))])
-        let past = try t.engine.runQuery(query, in: t.database, consistency: .readTime(then))
+        let past = try await t.engine.runQuery(query, in: t.database, consistency: .readTime(then))
         #expect(past.map(\.key.documentID) == ["a", "b", "c"])
         #expect(past.map { $0.fields["n"] } == [1, 2, 3])
-        let now = try t.engine.runQuery(query, in: t.database)
+        let now = try await t.engine.runQuery(query, in: t.database)
         #expect(now.map(\.key.documentID) == ["c", "d", "b"])
 
-        let count = try t.engine.runAggregation(
+        let count = try await t.engine.runAggregation(
             StructuredQuery(collectionID: "c"), aggregations: [Aggregation(.sum(.p("n")), alias: "s")], in: t.database,
             consistency: .readTime(then))
         #expect(count["s"] == 6)
@@ -298,7 +298,7 @@ struct PointInTimeQueryTests {
         try await t.commit([.set(try t.key("c/a"), fields: ["n": 1])])
         let id = try t.engine.beginTransaction(in: t.database, options: .readOnly(readTime: nil))
         try await t.commit([.set(try t.key("c/b"), fields: ["n": 2]), .delete(try t.key("c/a"))])
-        let seen = try t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database, consistency: .transaction(id))
+        let seen = try await t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database, consistency: .transaction(id))
         #expect(seen.map(\.key.documentID) == ["a"])
     }
 
@@ -306,7 +306,7 @@ struct PointInTimeQueryTests {
         let t = try stillClockEngine()
         try await t.commit([.set(try t.key("c/a"), fields: ["n": 1])])
         let id = try t.engine.beginTransaction(in: t.database)
-        _ = try t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database, consistency: .transaction(id))
+        _ = try await t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database, consistency: .transaction(id))
         try await t.commit([.set(try t.key("c/a"), fields: ["n": 2])])
         await expectError(.aborted) {
             try await t.engine.commit([.set(try t.key("c/z"), fields: [:])], in: t.database, transaction: id)

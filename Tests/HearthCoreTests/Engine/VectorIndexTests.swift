@@ -52,11 +52,11 @@ struct VectorIndexTests {
     @Test func explainNamesTheServingVectorIndex() async throws {
         let t = try await engine()
         let query = StructuredQuery(collectionID: "docs", filter: .field(.p("color"), .equal, "red"), findNearest: search(2))
-        let (documents, metrics) = try t.engine.explainQuery(query, in: t.database, options: ExplainOptions(analyze: true))
+        let (documents, metrics) = try await t.engine.explainQuery(query, in: t.database, options: ExplainOptions(analyze: true))
         #expect(documents.map(\.key.documentID) == ["r"])
         #expect(metrics.planSummary.indexesUsed == [
             IndexUsed(queryScope: "Collection", properties: "(color ASC, __name__ ASC, embedding VECTOR<2>)")])
-        let (_, planOnly) = try t.engine.explainQuery(query, in: t.database, options: ExplainOptions())
+        let (_, planOnly) = try await t.engine.explainQuery(query, in: t.database, options: ExplainOptions())
         #expect(planOnly.planSummary == metrics.planSummary)
     }
 
@@ -76,7 +76,7 @@ struct VectorIndexTests {
                     && error.message.hasPrefix("Missing vector index configuration. Please create the required index with the following gcloud command: gcloud firestore indexes composite create --project=test-project --collection-group=docs --query-scope=")
             }
         }
-        let missing = try? t.engine.runQuery(
+        let missing = try? await t.engine.runQuery(
             StructuredQuery(collectionID: "docs", filter: .field(.p("color"), .equal, "red"), findNearest: search(3)), in: t.database)
         #expect(missing == nil)
     }

@@ -15,7 +15,7 @@ struct VectorSearchTests {
             ("far", Self.vector([10, 10]), "a"), ("flat", .array([0, 0]), "a"), ("cube", Self.vector([0, 0, 0]), "a"),
         ]
         try await t.commit(try seeds.map { .set(try t.key("c/\($0.0)"), fields: ["v": $0.1, "kind": .string($0.2)]) })
-        return try t.engine.runQuery(
+        return try await t.engine.runQuery(
             StructuredQuery(collectionID: "c", filter: filter, projection: projection, findNearest: search), in: t.database)
     }
 

@@ -117,7 +117,7 @@ struct SpecCaseTests {
                 do {
                     // The wire mapping validates as the server does, so its errors count as the query's.
                     let query = try WireJSON.structuredQuery(queryJSON, parent: parent)
-                    documents = try t.engine.runQuery(query, in: WireJSON.defaultDatabase)
+                    documents = try await t.engine.runQuery(query, in: WireJSON.defaultDatabase)
                 } catch let error as FirestoreError {
                     let expected = try #require(step["expectError"] as? [String: Any], "step \(index) failed: \(error)")
                     #expect(error.code.name == expected["code"] as? String, "step \(index): \(error)")
