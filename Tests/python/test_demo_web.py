@@ -364,6 +364,7 @@ def test_roomiefinder_web_screens_against_hearth(chromium, site, hearth, admin):
     marcos_page.fill("#chat-form [name=text]", first)
     marcos_page.click("#chat-form button[type=submit]")
     expect_messages(marcos_page, [["msg mine", first]])
+    idle(marcos_page)  # the message shows from the local cache first; the batch has landed once the send ends
 
     # The batch of four, as the Swift app writes it: both copies with one id, both recent entries.
     mine, theirs = documents(admin, f"Chats/{marcos}/{lucia}"), documents(admin, f"Chats/{lucia}/{marcos}")
