@@ -7,9 +7,7 @@ import Testing
 @Suite("Shipped files")
 struct ShippedFilesTests {
     @Test func theCodeLoadsTheFilesBesideTheREADME() throws {
-        let folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        #expect(Giftworld.files.mismatches(inFolder: folder) == [])
+        #expect(Giftworld.files.mismatches(inAppFolderOf: #filePath) == [])
         #expect(Giftworld.files.indexes == nil)
         #expect(try Giftworld.files.indexConfiguration().indexes.isEmpty)
     }

@@ -7,9 +7,7 @@ import Testing
 @Suite("Shipped files")
 struct ShippedFilesTests {
     @Test func theCodeLoadsTheFilesBesideTheREADME() throws {
-        let folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        #expect(Komunit.files.mismatches(inFolder: folder) == [])
+        #expect(Komunit.files.mismatches(inAppFolderOf: #filePath) == [])
         let configuration = try Komunit.files.indexConfiguration()
         #expect(configuration.indexes.isEmpty && configuration.fieldOverrides.isEmpty)
         #expect(KomunitConfiguration().requireIndexes)

@@ -7,9 +7,7 @@ import Testing
 @Suite("Shipped files")
 struct ShippedFilesTests {
     @Test func theCodeLoadsTheFilesBesideTheREADME() throws {
-        let folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        #expect(Medspace.files.mismatches(inFolder: folder) == [])
+        #expect(Medspace.files.mismatches(inAppFolderOf: #filePath) == [])
         let configuration = try Medspace.files.indexConfiguration()
         #expect(configuration.indexes.count == 20 && configuration.fieldOverrides.count == 2)
         #expect(MedspaceConfiguration().requireIndexes)

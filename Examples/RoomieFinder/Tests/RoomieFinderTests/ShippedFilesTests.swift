@@ -7,9 +7,7 @@ import Testing
 @Suite("Shipped files")
 struct ShippedFilesTests {
     @Test func theCodeLoadsTheFilesBesideTheREADME() throws {
-        let folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        #expect(RoomieFinder.files.mismatches(inFolder: folder) == [])
+        #expect(RoomieFinder.files.mismatches(inAppFolderOf: #filePath) == [])
         let configuration = try RoomieFinder.files.indexConfiguration()
         #expect(configuration.indexes.count == 1 && configuration.fieldOverrides.isEmpty)
         #expect(RoomieFinderConfiguration().requireIndexes)

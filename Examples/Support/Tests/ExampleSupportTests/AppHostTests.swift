@@ -128,4 +128,19 @@ struct AppHostTests {
             #expect(EmailAddress.normalized(bad) == nil, "\(bad)")
         }
     }
+
+    @Test func shippedFilesAreComparedWithTheAppFolderOnDisk() throws {
+        let folder = URL(fileURLWithPath: Self.scratch())
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tests = folder.appendingPathComponent("Tests/AppTests")
+        try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
+        let file = tests.appendingPathComponent("ShippedFilesTests.swift").path
+        #expect(Self.files.mismatches(inAppFolderOf: file) == ["firestore.rules"])  // no folder holds the rules
+        try Data(Self.files.rules.utf8).write(to: folder.appendingPathComponent("firestore.rules"))
+        #expect(Self.files.mismatches(inAppFolderOf: file) == [])
+        let indexed = AppFiles(defaultProjectID: "x", rules: Self.files.rules, indexes: #"{"indexes": []}"#)
+        #expect(indexed.mismatches(inFolder: folder) == ["firestore.indexes.json"])
+        try Data("// edited\n".utf8).write(to: folder.appendingPathComponent("firestore.rules"))
+        #expect(Self.files.mismatches(inAppFolderOf: file) == ["firestore.rules"])
+    }
 }

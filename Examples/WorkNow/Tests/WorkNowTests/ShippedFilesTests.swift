@@ -7,9 +7,7 @@ import WorkNow
 @Suite("Shipped files")
 struct ShippedFilesTests {
     @Test func theCodeLoadsTheFilesBesideTheREADME() throws {
-        let folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        #expect(WorkNow.files.mismatches(inFolder: folder) == [])
+        #expect(WorkNow.files.mismatches(inAppFolderOf: #filePath) == [])
         #expect(try WorkNow.files.indexConfiguration().indexes.count == 4)
         #expect(WorkNowConfiguration().requireIndexes)
     }

@@ -43,4 +43,17 @@ public struct AppFiles: Sendable {
             return onDisk == Data(text.utf8) ? nil : name
         }
     }
+
+    /// `mismatches(inFolder:)` for the app folder holding `file` (e.g. a test's `#filePath`): the
+    /// nearest folder above it with a `firestore.rules`; every name when there is none.
+    public func mismatches(inAppFolderOf file: String) -> [String] {
+        var folder = URL(fileURLWithPath: file).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("firestore.rules").path) {
+                return mismatches(inFolder: folder)
+            }
+            folder.deleteLastPathComponent()
+        }
+        return indexes == nil ? ["firestore.rules"] : ["firestore.rules", "firestore.indexes.json"]
+    }
 }
