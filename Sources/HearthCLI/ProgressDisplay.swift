@@ -1,14 +1,12 @@
 import Foundation
 import HearthTransfer
+import Synchronization
 
 /// Shows a transfer's progress: a bar redrawn in place on a terminal (documents, bytes, rate,
 /// ETA), nothing until the one summary line otherwise.
-final class ProgressDisplay: @unchecked Sendable {
-    // `last` is guarded by `lock`; the other fields are constants.
-    private let lock = NSLock()
+final class ProgressDisplay: Sendable {
     private let interactive: Bool
     private let started = ContinuousClock.now
-    private var last = TransferProgress()
 
     /// A display that draws a bar only when standard output is a terminal.
     init(interactive: Bool = isatty(STDOUT_FILENO) != 0) { self.interactive = interactive }
@@ -19,7 +17,6 @@ final class ProgressDisplay: @unchecked Sendable {
     }
 
     private func update(_ progress: TransferProgress) {
-        lock.withLock { last = progress }
         guard interactive else { return }
         FileHandle.standardOutput.write(Data(("\r\u{1B}[K" + line(progress)).utf8))
     }
@@ -82,43 +79,48 @@ final class ProgressDisplay: @unchecked Sendable {
 /// Set by SIGINT during an import or export so the work stops between batches. Created before
 /// the data directory is opened, so a Ctrl-C at any moment stops the work instead of killing it.
 final class InterruptFlag: @unchecked Sendable {
-    // `raised` and `action` are guarded by `lock`; `source` is set once in `init`.
-    private let lock = NSLock()
-    private var raised = false
-    private var action: (@Sendable () -> Void)?
-    private var source: (any DispatchSourceSignal)?
+    // Unchecked only for `source`: Dispatch's sources are not `Sendable` on Linux; it is set once
+    // in `init` and only cancelled after. The rest is in `state`.
+    /// Whether Ctrl-C was pressed, and what to run when it is.
+    private struct State {
+        var raised = false
+        var action: (@Sendable () -> Void)?
+    }
+
+    private let state = Mutex(State())
+    /// The SIGINT source.
+    private let source: any DispatchSourceSignal
 
     /// Catches SIGINT (instead of dying).
     init() {
         signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { [weak self] in
             guard let self else { return }
-            let action = self.lock.withLock { () -> (@Sendable () -> Void)? in
-                self.raised = true
-                return self.action
+            let action = self.state.withLock { state -> (@Sendable () -> Void)? in
+                state.raised = true
+                return state.action
             }
             action?()
         }
         source.resume()
-        self.source = source
     }
 
     /// Runs `action` on Ctrl-C — at once when it was already pressed.
     func whenRaised(_ action: @escaping @Sendable () -> Void) {
-        let already = lock.withLock { () -> Bool in
-            self.action = action
-            return raised
+        let already = state.withLock { state -> Bool in
+            state.action = action
+            return state.raised
         }
         if already { action() }
     }
 
     /// True once Ctrl-C was pressed.
-    var isRaised: Bool { lock.withLock { raised } }
+    var isRaised: Bool { state.withLock { $0.raised } }
 
     /// Restores SIGINT's default action.
     func release() {
-        source?.cancel()
+        source.cancel()
         signal(SIGINT, SIG_DFL)
     }
 }
