@@ -1,5 +1,7 @@
-/// One document's change as the commit log holds it: what a trigger's event is made of.
-package struct LoggedChange: Sendable {
+/// One document's change as the commit log holds it: what a trigger's event is made of. A class:
+/// one instance is shared by the events of every trigger it fires (ten triggers on a commit copy
+/// one reference each, not ten documents' worth of fields).
+package final class LoggedChange: Sendable {
     /// The commit's version (commit time in microseconds).
     package let version: Int64
     /// The change's place among its commit's changes (with `version`, a stable event id).
@@ -39,6 +41,27 @@ package struct LoggedChange: Sendable {
         self.after = after
         self.depth = depth
         self.author = author
+    }
+}
+
+/// One commit's changes as triggers see them, built once for all the triggers that follow it.
+struct LoggedCommit: Sendable {
+    /// The commit's version.
+    let version: Int64
+    /// The database written.
+    let database: DatabaseID
+    /// Its changes, in the commit's order.
+    let changes: [LoggedChange]
+
+    /// The commit `changeSet` published.
+    init(_ changeSet: ChangeSet) {
+        version = changeSet.version
+        database = changeSet.database
+        changes = changeSet.changes.enumerated().map { index, change in
+            LoggedChange(
+                version: changeSet.version, index: index, database: changeSet.database, key: change.key,
+                before: change.before, after: change.after, depth: changeSet.depth, author: changeSet.author)
+        }
     }
 }
 

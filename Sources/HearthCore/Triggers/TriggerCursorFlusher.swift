@@ -1,7 +1,9 @@
+import Dispatch
 import Synchronization
 
-/// Stores trigger cursors in batches: a runner notes each new cursor here, and the writer's next
-/// group commit stores every cursor noted meanwhile inside its own transaction. Only when no group
+/// Stores trigger cursors in batches: a runner notes each new cursor here, and a group commit of
+/// the writer stores every cursor noted meanwhile inside its own transaction — at most one group
+/// per `groupInterval`, so a busy engine's groups do not each write ten cursors. Only when no group
 /// commits for a few milliseconds does a bookkeeping commit of its own store them (ten busy
 /// triggers would otherwise add ten commits, each with its sync, per page of the log). Removing a
 /// trigger and closing the engine store what is pending at once. A crash loses at most the
@@ -15,11 +17,15 @@ final class TriggerCursorFlusher: Sendable {
         var scheduled = false
         /// Whether a group commit took the cursors since the timer last looked.
         var groupRan = false
+        /// When a group last took cursors (uptime nanoseconds).
+        var lastGroupTake: UInt64 = 0
     }
 
     private let state = Mutex(State())
     /// How long noted cursors wait for a group commit before they get a commit of their own.
     static let interval: Duration = .milliseconds(20)
+    /// The shortest time between two groups that store cursors (nanoseconds).
+    static let groupIntervalNanoseconds: UInt64 = 5_000_000
 
     /// Notes `version` as trigger `name`'s cursor and starts the timer when none waits.
     func note(_ name: String, _ version: Int64, engine: Engine) {
@@ -58,11 +64,15 @@ final class TriggerCursorFlusher: Sendable {
         }
     }
 
-    /// The pending cursors as writes, for the writer's next group (emptied).
+    /// The pending cursors as writes, for the writer's group (emptied); none when a group took
+    /// them less than `groupIntervalNanoseconds` ago (a later group, or the timer, will).
     func takeForGroup() -> [TriggerStateWrite] {
         state.withLock { state in
-            state.groupRan = true
             guard !state.dirty.isEmpty else { return [] }
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now &- state.lastGroupTake >= Self.groupIntervalNanoseconds else { return [] }
+            state.groupRan = true
+            state.lastGroupTake = now
             defer { state.dirty.removeAll(keepingCapacity: true) }
             return Self.writes(state.dirty)
         }

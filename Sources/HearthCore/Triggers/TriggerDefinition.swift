@@ -39,17 +39,13 @@ package struct TriggerDefinition: Sendable {
         return TriggerEvent(trigger: name, kind: kind, change: change, pattern: pattern)
     }
 
-    /// The events a commit's change set fires, in the commit's order (each document matched once).
-    func events(in changeSet: ChangeSet) -> [TriggerEvent] {
-        guard follows(changeSet.database) else { return [] }
+    /// The events a commit fires, in the commit's order (each document matched once).
+    func events(in commit: LoggedCommit) -> [TriggerEvent] {
+        guard follows(commit.database) else { return [] }
         var events: [TriggerEvent] = []
-        for (index, change) in changeSet.changes.enumerated() {
-            guard kind.matches(before: change.before, after: change.after), pattern.matches(change.key.path)
-            else { continue }
-            let logged = LoggedChange(
-                version: changeSet.version, index: index, database: changeSet.database, key: change.key,
-                before: change.before, after: change.after, depth: changeSet.depth, author: changeSet.author)
-            events.append(TriggerEvent(trigger: name, kind: kind, change: logged, pattern: pattern))
+        for change in commit.changes
+        where kind.matches(before: change.before, after: change.after) && pattern.matches(change.key.path) {
+            events.append(TriggerEvent(trigger: name, kind: kind, change: change, pattern: pattern))
         }
         return events
     }

@@ -7,23 +7,23 @@ import Synchronization
 /// drops what it holds and says so, and the runner reads the commit log again (which holds
 /// everything after its cursor) until it has caught up.
 final class TriggerFeed: Sendable {
-    private let state = Mutex<(commits: [ChangeSet], overflowed: Bool)>(([], false))
+    private let state = Mutex<(commits: [LoggedCommit], overflowed: Bool)>(([], false))
     private let wake: @Sendable () -> Void
     /// Most commits held.
     static let limit = 4_096
 
     init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
 
-    /// Called (by the fan-out's queue) with the change sets of the commits since its last call, in
-    /// commit order; wakes the runner once for all of them.
-    func enqueue(_ changeSets: [ChangeSet]) {
+    /// Called (by the fan-out's queue) with the commits since its last call, in commit order;
+    /// wakes the runner once for all of them.
+    func enqueue(_ commits: [LoggedCommit]) {
         state.withLock { state in
             guard !state.overflowed else { return }
-            if state.commits.count + changeSets.count > Self.limit {
+            if state.commits.count + commits.count > Self.limit {
                 state.commits.removeAll()
                 state.overflowed = true
             } else {
-                state.commits.append(contentsOf: changeSets)
+                state.commits.append(contentsOf: commits)
             }
         }
         wake()
@@ -31,7 +31,7 @@ final class TriggerFeed: Sendable {
 
     /// The commits held after `version` (taken out), or nil when the feed overflowed since the
     /// last call: then the caller must read the log (and the feed starts afresh).
-    func take(after version: Int64) -> [ChangeSet]? {
+    func take(after version: Int64) -> [LoggedCommit]? {
         state.withLock { state in
             if state.overflowed {
                 state.overflowed = false
@@ -55,18 +55,23 @@ final class TriggerFeed: Sendable {
 /// The one watch-hub subscriber of every trigger: the writer thread hands it each change set
 /// and goes on; its own queue then fills each trigger's feed and wakes the trigger. The change
 /// sets published while a hand-over is pending reach each feed together, with one wake, and
-/// hand-overs are at least `drainGap` apart: under load, each trigger wakes once for a batch of
-/// commits instead of once per commit (waking ten tasks per commit took a quarter of the
-/// commits' throughput on two cores); an idle engine hands a commit over at once.
+/// hand-overs are spaced: under load, each trigger wakes once for a batch of commits instead of
+/// once per commit (waking ten tasks per commit took a quarter of the commits' throughput on two
+/// cores); an idle engine hands a commit over at once. The space grows with the load: 100 µs
+/// per commit the last hand-over carried, at most 2 ms — a lone commit waits at most 100 µs, a
+/// busy engine's triggers wake a few hundred times a second.
 final class TriggerFanout: ChangeSubscriber, Sendable {
     private let feeds = Mutex<[ObjectIdentifier: TriggerFeed]>([:])
-    private let queue = DispatchQueue(label: "hearth.trigger-fanout")
+    private let queue = DispatchQueue(label: "hearth.trigger-fanout", qos: .background)
     private let registered = Mutex(false)
     /// Change sets published and not yet handed on, whether a hand-over is scheduled, and when
     /// the last one started (uptime nanoseconds).
-    private let pending = Mutex<(changeSets: [ChangeSet], scheduled: Bool, lastDrain: UInt64)>(([], false, 0))
-    /// The shortest time between two hand-overs: the most a commit's events wait for company.
-    static let drainGapNanoseconds: UInt64 = 100_000
+    private let pending = Mutex<(changeSets: [ChangeSet], scheduled: Bool, lastDrain: UInt64, gap: UInt64)>(
+        ([], false, 0, gapPerCommitNanoseconds))
+    /// The time between two hand-overs for each commit the last one carried.
+    static let gapPerCommitNanoseconds: UInt64 = 100_000
+    /// The longest time between two hand-overs: the most a commit's events wait for company.
+    static let maxGapNanoseconds: UInt64 = 2_000_000
 
     /// Called by the writer thread after each durable commit.
     func enqueue(_ changeSet: ChangeSet) {
@@ -76,7 +81,7 @@ final class TriggerFanout: ChangeSubscriber, Sendable {
             guard !pending.scheduled else { return nil }
             pending.scheduled = true
             let now = DispatchTime.now().uptimeNanoseconds
-            let next = pending.lastDrain &+ Self.drainGapNanoseconds
+            let next = pending.lastDrain &+ pending.gap
             return next > now ? next - now : 0
         }
         guard let wait else { return }
@@ -87,11 +92,13 @@ final class TriggerFanout: ChangeSubscriber, Sendable {
         }
     }
 
-    /// Hands every pending change set to every feed (a feed added since a commit was published
-    /// gets it too: its runner skips what its cursor has passed).
+    /// Hands every pending commit to every feed (a feed added since a commit was published gets it
+    /// too: its runner skips what its cursor has passed). Each commit's changes are wrapped once
+    /// here, for all the triggers.
     private func drain() {
         let changeSets = pending.withLock { pending -> [ChangeSet] in
             defer {
+                pending.gap = min(Self.maxGapNanoseconds, Self.gapPerCommitNanoseconds * UInt64(max(1, pending.changeSets.count)))
                 pending.changeSets.removeAll(keepingCapacity: true)
                 pending.scheduled = false
                 pending.lastDrain = DispatchTime.now().uptimeNanoseconds
@@ -99,7 +106,9 @@ final class TriggerFanout: ChangeSubscriber, Sendable {
             return pending.changeSets
         }
         let targets = feeds.withLock { Array($0.values) }
-        for feed in targets { feed.enqueue(changeSets) }
+        guard !targets.isEmpty else { return }
+        let commits = changeSets.map(LoggedCommit.init)
+        for feed in targets { feed.enqueue(commits) }
     }
 
     /// Adds `feed` (the first one registers the fan-out with `hub`).
