@@ -62,7 +62,7 @@ final class TriggerFeed: Sendable {
 /// busy engine's triggers wake a few hundred times a second.
 final class TriggerFanout: ChangeSubscriber, Sendable {
     private let feeds = Mutex<[ObjectIdentifier: TriggerFeed]>([:])
-    private let queue = DispatchQueue(label: "hearth.trigger-fanout", qos: .background)
+    private let queue = DispatchQueue(label: "hearth.trigger-fanout")
     private let registered = Mutex(false)
     /// Change sets published and not yet handed on, whether a hand-over is scheduled, and when
     /// the last one started (uptime nanoseconds).

@@ -41,7 +41,7 @@ package final class TriggerRunner: Sendable {
             state.wakes = nil
             let cursor = state.status.cursor
             // Handlers of client writes (depth 0) write at depth 1: bound once for the whole run.
-            state.task = Task(priority: .background) { [self] in
+            state.task = Task { [self] in
                 await TriggerDepth.$current.withValue(1) { await run(from: cursor, wakes: wakes) }
             }
         }
