@@ -4,6 +4,8 @@ import Synchronization
 /// The triggers registered on an engine, by name.
 final class TriggerRegistry: Sendable {
     private let runners = Mutex<[String: TriggerRunner]>([:])
+    /// Noted by the runners as they get on; `waitForTriggers` waits on it.
+    let progress = TriggerProgress()
 
     /// The runner registered as `name`.
     func runner(named name: String) -> TriggerRunner? { runners.withLock { $0[name] } }
@@ -21,12 +23,16 @@ final class TriggerRegistry: Sendable {
         }
     }
 
-    /// Removes and returns the runner registered as `name`.
-    func remove(_ name: String) -> TriggerRunner? { runners.withLock { $0.removeValue(forKey: name) } }
+    /// Removes and returns the runner registered as `name` (a waiter no longer waits for it).
+    func remove(_ name: String) -> TriggerRunner? {
+        defer { progress.note() }
+        return runners.withLock { $0.removeValue(forKey: name) }
+    }
 
     /// Removes and returns every runner.
     func removeAll() -> [TriggerRunner] {
-        runners.withLock { table in
+        defer { progress.note() }
+        return runners.withLock { table in
             defer { table.removeAll() }
             return Array(table.values)
         }
@@ -114,10 +120,12 @@ extension Engine {
 
     /// Returns once every registered trigger is done with every commit made before the call and
     /// with the commits their handlers made meanwhile (delivered, or dead-lettered): what a test or
-    /// a demo waits for before looking at a trigger's work. Polls every 2 ms.
+    /// a demo waits for before looking at a trigger's work. Suspends between the runners' progress
+    /// notes (no polling); returns early when the calling task is cancelled.
     package func waitForTriggers() async throws(FirestoreError) {
         var target = try lastLoggedVersion()
-        while true {
+        while !Task.isCancelled {
+            let seen = triggers.progress.generation
             let behind = triggers.all.contains { $0.status.cursor < target }
             if !behind {
                 let newer = try lastLoggedVersion()
@@ -125,7 +133,7 @@ extension Engine {
                 target = newer
                 continue
             }
-            do { try await Task.sleep(for: .milliseconds(2)) } catch { return }
+            await triggers.progress.wait(after: seen)
         }
     }
 }

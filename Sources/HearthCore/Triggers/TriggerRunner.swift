@@ -183,6 +183,7 @@ package final class TriggerRunner: Sendable {
     private func save(cursor: Int64) {
         engine.cursorFlusher.note(definition.name, cursor, engine: engine)
         note { $0.cursor = cursor }
+        engine.triggers.progress.note()
     }
 
     /// Delivers a dead letter once more; removes it when that succeeds.

@@ -80,7 +80,8 @@ struct TriggerTests {
         }
         try await t.db.document("orders/o1").setData(["total": 5])
         try await t.db.document("orders/o2").setData(["total": 6])
-        let letters = try await waitFor { let letters = try registration.deadLetters(); return letters.count == 2 ? letters : nil }
+        try await t.db.waitForTriggers()
+        let letters = try registration.deadLetters()
         #expect(letters.map(\.document) == ["orders/o1", "orders/o2"])
         #expect(letters.allSatisfy { $0.attempts == 3 && $0.error.contains("billing is down") })
         healthy.withLock { $0 = true }
@@ -116,7 +117,8 @@ struct TriggerTests {
             try await event.firestore.document("loop/\(n + 1)").setData(["n": n + 1])
         }
         try await t.db.document("loop/0").setData(["n": 0])
-        let letters = try await waitFor { let letters = try registration.deadLetters(); return letters.isEmpty ? nil : letters }
+        try await t.db.waitForTriggers()
+        let letters = try registration.deadLetters()
         #expect(runs.all == [0, 1, 2], "depths 0, 1 and 2 run; the write made at depth 3 is stopped")
         #expect(letters.map(\.document) == ["loop/3"])
         #expect(letters.first?.error.contains("Loop guard") == true)
@@ -133,7 +135,8 @@ struct TriggerTests {
             try await db.document("items/a").setData(["v": 1])
             #expect(await first.wait(for: 1, seconds: 60) == ["items/a"])
             let written = try #require(try await db.document("items/a").getDocument().updateTime)
-            try await waitFor { registration.cursor.map { $0 >= written } == true ? true : nil }
+            try await db.waitForTriggers()
+            #expect(try #require(registration.cursor) >= written)
             registration.remove()
             for id in ["b", "c"] { try await db.document("items/\(id)").setData(["v": 2]) }
             try await db.document("items/b").updateData(["v": 3])
@@ -158,17 +161,4 @@ struct TriggerTests {
         await expectFirestoreError(.invalidArgument) { try await t.db.onDocumentCreated("a") { _ in } }
         await expectFirestoreError(.invalidArgument) { try await t.db.onDocumentCreated("a/{id=**}/b") { _ in } }
     }
-}
-
-/// Polls `body` until it returns a value (a bound of minutes: a test about to fail). It looks once
-/// more after the deadline, so a test whose machine stalled past it still sees work that finished.
-@discardableResult
-func waitFor<T>(seconds: Double = 120, _ body: () async throws -> T?) async throws -> T {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if let value = try await body() { return value }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    if let value = try await body() { return value }
-    throw FirestoreError(.deadlineExceeded, "condition not met within \(seconds) s")
 }
