@@ -87,6 +87,14 @@ package struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Let --triggers URLs point at other machines (loopback only by default).")
     var triggersAllowRemote = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Make these databases (ids, comma-separated or repeated; e.g. '(default)') Enterprise edition, which runs "
+                + "pipelines. Stored in the data directory: it holds after restarts without the flag.",
+            valueName: "db[,db…]"),
+        transform: { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } })
+    var enterprise: [[String]] = []
+
     @Option(help: ArgumentHelp("Seconds between TTL sweeps of the policies in --indexes (0: never).", valueName: "seconds"))
     var ttlInterval: Double = 1
 
@@ -123,10 +131,21 @@ package struct ServeCommand: AsyncParsableCommand {
         for origin in corsOrigins where origin != "*" && !(origin.hasPrefix("http://") || origin.hasPrefix("https://")) {
             throw ValidationError("Invalid value for '--cors-origin': '\(origin)' is not an origin like http://host:port (or '*').")
         }
+        for database in enterprise.joined() where !Self.isDatabaseID(database) {
+            throw ValidationError("Invalid value for '--enterprise': '\(database)' is not a database id ('(default)' or 4-63 of a-z, 0-9, -).")
+        }
         guard ttlInterval >= 0, ttlInterval <= 86_400 else {
             throw ValidationError("Invalid value for '--ttl-interval': \(ttlInterval) is not between 0 and 86400 seconds.")
         }
         _ = try Self.faultKill()
+    }
+
+    /// Whether `text` is a Firestore database id: `(default)`, or 4-63 lower-case letters, digits
+    /// and hyphens starting with a letter.
+    static func isDatabaseID(_ text: String) -> Bool {
+        if text == "(default)" { return true }
+        guard (4...63).contains(text.count), let first = text.first, first.isLowercase, first.isLetter else { return false }
+        return text.allSatisfy { ($0.isLetter && $0.isLowercase && $0.isASCII) || $0.isNumber || $0 == "-" }
     }
 
     /// The crash-test hook `HEARTH_FAULT_KILL` asks for (`map-growth[:STAGE][:N]`), nil when unset.
@@ -153,6 +172,7 @@ package struct ServeCommand: AsyncParsableCommand {
         configuration.authPort = authPort
         configuration.triggersFile = triggers
         configuration.triggersAllowRemote = triggersAllowRemote
+        configuration.enterpriseDatabases = Array(enterprise.joined())
         configuration.ttlSweepInterval = ttlInterval > 0 ? .milliseconds(Int64(ttlInterval * 1_000)) : nil
         configuration.killAtMapGrowth = try? Self.faultKill()
         return configuration

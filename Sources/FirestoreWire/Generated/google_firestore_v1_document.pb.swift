@@ -19,12 +19,12 @@
 // Deliberately left out (see specs/proto/README.md):
 //   * google.api annotations and options (HTTP rules, field_behavior,
 //     resource). They do not affect the wire encoding.
-//   * The pipeline-only Value members (field_reference_value = 19,
-//     function_value = 20, pipeline_value = 21, variable_reference_value = 22)
-//     and the Function / Pipeline messages. A Value carrying one of them parses
-//     with no value_type set (the member is kept as an unknown field), so the
-//     server can reject it as an invalid value. The numbers are reserved so they
-//     are never reused for anything else.
+//
+// The pipeline-only Value members (field_reference_value = 19,
+// function_value = 20, pipeline_value = 21, variable_reference_value = 22) and
+// the Function / Pipeline messages are declared for ExecutePipeline (Enterprise
+// edition). Anywhere else (a document's fields, a query's values) the server
+// refuses a Value holding one of them as an invalid value.
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
@@ -195,6 +195,43 @@ package nonisolated struct Google_Firestore_V1_Value: Sendable {
     set {valueType = .mapValue(newValue)}
   }
 
+  /// Pipelines only: the value of a field of the document being evaluated,
+  /// by its dotted path ("a.b", "`odd name`", "__name__").
+  package var fieldReferenceValue: String {
+    get {
+      if case .fieldReferenceValue(let v)? = valueType {return v}
+      return String()
+    }
+    set {valueType = .fieldReferenceValue(newValue)}
+  }
+
+  /// Pipelines only: a function applied to argument values.
+  package var functionValue: Google_Firestore_V1_Function {
+    get {
+      if case .functionValue(let v)? = valueType {return v}
+      return Google_Firestore_V1_Function()
+    }
+    set {valueType = .functionValue(newValue)}
+  }
+
+  /// Pipelines only: a whole pipeline (the argument of union, subqueries).
+  package var pipelineValue: Google_Firestore_V1_Pipeline {
+    get {
+      if case .pipelineValue(let v)? = valueType {return v}
+      return Google_Firestore_V1_Pipeline()
+    }
+    set {valueType = .pipelineValue(newValue)}
+  }
+
+  /// Pipelines only: a variable bound by a define / let stage.
+  package var variableReferenceValue: String {
+    get {
+      if case .variableReferenceValue(let v)? = valueType {return v}
+      return String()
+    }
+    set {valueType = .variableReferenceValue(newValue)}
+  }
+
   package var unknownFields = SwiftProtobuf.UnknownStorage()
 
   package nonisolated enum OneOf_ValueType: Equatable, Sendable {
@@ -221,7 +258,71 @@ package nonisolated struct Google_Firestore_V1_Value: Sendable {
     /// A nested map. Vectors travel as maps too
     /// ({"__type__": "__vector__", "value": [doubles]}).
     case mapValue(Google_Firestore_V1_MapValue)
+    /// Pipelines only: the value of a field of the document being evaluated,
+    /// by its dotted path ("a.b", "`odd name`", "__name__").
+    case fieldReferenceValue(String)
+    /// Pipelines only: a function applied to argument values.
+    case functionValue(Google_Firestore_V1_Function)
+    /// Pipelines only: a whole pipeline (the argument of union, subqueries).
+    case pipelineValue(Google_Firestore_V1_Pipeline)
+    /// Pipelines only: a variable bound by a define / let stage.
+    case variableReferenceValue(String)
 
+  }
+
+  package init() {}
+}
+
+/// Pipelines only: a named function (an expression, an aggregate, an ordering
+/// helper) and its arguments.
+package nonisolated struct Google_Firestore_V1_Function: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The function's name, e.g. "add", "equal", "sum".
+  package var name: String = String()
+
+  /// Positional arguments.
+  package var args: [Google_Firestore_V1_Value] = []
+
+  /// Named options.
+  package var options: Dictionary<String,Google_Firestore_V1_Value> = [:]
+
+  package var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  package init() {}
+}
+
+/// Pipelines only: stages run in order, each taking the previous one's output.
+package nonisolated struct Google_Firestore_V1_Pipeline: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  package var stages: [Google_Firestore_V1_Pipeline.Stage] = []
+
+  package var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  /// One step: a source (collection, database, ...), a transform (where,
+  /// select, sort, ...) or a write (update, delete).
+  package nonisolated struct Stage: Sendable {
+    // SwiftProtobuf.Message conformance is added in an extension below. See the
+    // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+    // methods supported on all messages.
+
+    /// The stage's name, e.g. "collection", "where", "limit".
+    package var name: String = String()
+
+    /// Positional arguments.
+    package var args: [Google_Firestore_V1_Value] = []
+
+    /// Named options.
+    package var options: Dictionary<String,Google_Firestore_V1_Value> = [:]
+
+    package var unknownFields = SwiftProtobuf.UnknownStorage()
+
+    package init() {}
   }
 
   package init() {}
@@ -308,7 +409,7 @@ nonisolated extension Google_Firestore_V1_Document: SwiftProtobuf.Message, Swift
 
 nonisolated extension Google_Firestore_V1_Value: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   package static let protoMessageName: String = _protobuf_package + ".Value"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}boolean_value\0\u{3}integer_value\0\u{3}double_value\0\u{4}\u{2}reference_value\0\u{3}map_value\0\u{4}\u{2}geo_point_value\0\u{3}array_value\0\u{3}timestamp_value\0\u{3}null_value\0\u{4}\u{6}string_value\0\u{3}bytes_value\0\u{c}\u{13}\u{1}\u{c}\u{14}\u{1}\u{c}\u{15}\u{1}\u{c}\u{16}\u{1}")
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}boolean_value\0\u{3}integer_value\0\u{3}double_value\0\u{4}\u{2}reference_value\0\u{3}map_value\0\u{4}\u{2}geo_point_value\0\u{3}array_value\0\u{3}timestamp_value\0\u{3}null_value\0\u{4}\u{6}string_value\0\u{3}bytes_value\0\u{3}field_reference_value\0\u{3}function_value\0\u{3}pipeline_value\0\u{3}variable_reference_value\0")
 
   package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -424,6 +525,48 @@ nonisolated extension Google_Firestore_V1_Value: SwiftProtobuf.Message, SwiftPro
           self.valueType = .bytesValue(v)
         }
       }()
+      case 19: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.valueType != nil {try decoder.handleConflictingOneOf()}
+          self.valueType = .fieldReferenceValue(v)
+        }
+      }()
+      case 20: try {
+        var v: Google_Firestore_V1_Function?
+        var hadOneofValue = false
+        if let current = self.valueType {
+          hadOneofValue = true
+          if case .functionValue(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.valueType = .functionValue(v)
+        }
+      }()
+      case 21: try {
+        var v: Google_Firestore_V1_Pipeline?
+        var hadOneofValue = false
+        if let current = self.valueType {
+          hadOneofValue = true
+          if case .pipelineValue(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.valueType = .pipelineValue(v)
+        }
+      }()
+      case 22: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.valueType != nil {try decoder.handleConflictingOneOf()}
+          self.valueType = .variableReferenceValue(v)
+        }
+      }()
       default: break
       }
     }
@@ -479,6 +622,22 @@ nonisolated extension Google_Firestore_V1_Value: SwiftProtobuf.Message, SwiftPro
       guard case .bytesValue(let v)? = self.valueType else { preconditionFailure() }
       try visitor.visitSingularBytesField(value: v, fieldNumber: 18)
     }()
+    case .fieldReferenceValue?: try {
+      guard case .fieldReferenceValue(let v)? = self.valueType else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 19)
+    }()
+    case .functionValue?: try {
+      guard case .functionValue(let v)? = self.valueType else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+    }()
+    case .pipelineValue?: try {
+      guard case .pipelineValue(let v)? = self.valueType else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+    }()
+    case .variableReferenceValue?: try {
+      guard case .variableReferenceValue(let v)? = self.valueType else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 22)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -486,6 +645,116 @@ nonisolated extension Google_Firestore_V1_Value: SwiftProtobuf.Message, SwiftPro
 
   package static func ==(lhs: Google_Firestore_V1_Value, rhs: Google_Firestore_V1_Value) -> Bool {
     if lhs.valueType != rhs.valueType {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Google_Firestore_V1_Function: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  package static let protoMessageName: String = _protobuf_package + ".Function"
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}args\0\u{1}options\0")
+
+  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.args) }()
+      case 3: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufString,Google_Firestore_V1_Value>.self, value: &self.options) }()
+      default: break
+      }
+    }
+  }
+
+  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    if !self.args.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.args, fieldNumber: 2)
+    }
+    if !self.options.isEmpty {
+      try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufString,Google_Firestore_V1_Value>.self, value: self.options, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  package static func ==(lhs: Google_Firestore_V1_Function, rhs: Google_Firestore_V1_Function) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.args != rhs.args {return false}
+    if lhs.options != rhs.options {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Google_Firestore_V1_Pipeline: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  package static let protoMessageName: String = _protobuf_package + ".Pipeline"
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}stages\0")
+
+  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.stages) }()
+      default: break
+      }
+    }
+  }
+
+  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.stages.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.stages, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  package static func ==(lhs: Google_Firestore_V1_Pipeline, rhs: Google_Firestore_V1_Pipeline) -> Bool {
+    if lhs.stages != rhs.stages {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Google_Firestore_V1_Pipeline.Stage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  package static let protoMessageName: String = Google_Firestore_V1_Pipeline.protoMessageName + ".Stage"
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}args\0\u{1}options\0")
+
+  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.args) }()
+      case 3: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufString,Google_Firestore_V1_Value>.self, value: &self.options) }()
+      default: break
+      }
+    }
+  }
+
+  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    if !self.args.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.args, fieldNumber: 2)
+    }
+    if !self.options.isEmpty {
+      try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufString,Google_Firestore_V1_Value>.self, value: self.options, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  package static func ==(lhs: Google_Firestore_V1_Pipeline.Stage, rhs: Google_Firestore_V1_Pipeline.Stage) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.args != rhs.args {return false}
+    if lhs.options != rhs.options {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

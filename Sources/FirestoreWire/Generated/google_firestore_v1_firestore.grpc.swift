@@ -12,8 +12,8 @@
 //     resource, method signatures, default host / OAuth scopes). They do not
 //     affect the gRPC wire; Hearth's REST routing is written by hand from
 //     section 1 of the wire reference.
-//   * The ExecutePipeline RPC and its messages (pipeline API). Calls to it
-//     get UNIMPLEMENTED from the gRPC server because no handler exists.
+//   * ExecutePipelineRequest.request_options (10): Hearth has no use for
+//     request tags; the field is ignored like any unknown field.
 
 // DO NOT EDIT.
 // swift-format-ignore-file
@@ -168,6 +168,19 @@ package enum Google_Firestore_V1_Firestore: Sendable {
                 type: .serverStreaming
             )
         }
+        /// Namespace for "ExecutePipeline" metadata.
+        package enum ExecutePipeline: Sendable {
+            /// Request type for "ExecutePipeline".
+            package typealias Input = Google_Firestore_V1_ExecutePipelineRequest
+            /// Response type for "ExecutePipeline".
+            package typealias Output = Google_Firestore_V1_ExecutePipelineResponse
+            /// Descriptor for "ExecutePipeline".
+            package static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "google.firestore.v1.Firestore"),
+                method: "ExecutePipeline",
+                type: .serverStreaming
+            )
+        }
         /// Namespace for "PartitionQuery" metadata.
         package enum PartitionQuery: Sendable {
             /// Request type for "PartitionQuery".
@@ -258,6 +271,7 @@ package enum Google_Firestore_V1_Firestore: Sendable {
             Rollback.descriptor,
             RunQuery.descriptor,
             RunAggregationQuery.descriptor,
+            ExecutePipeline.descriptor,
             PartitionQuery.descriptor,
             Write.descriptor,
             Listen.descriptor,
@@ -473,6 +487,24 @@ extension Google_Firestore_V1_Firestore {
             request: GRPCCore.StreamingServerRequest<Google_Firestore_V1_RunAggregationQueryRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Google_Firestore_V1_RunAggregationQueryResponse>
+
+        /// Handle the "ExecutePipeline" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Runs a pipeline (Enterprise edition), streaming its results.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Google_Firestore_V1_ExecutePipelineRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Google_Firestore_V1_ExecutePipelineResponse` messages.
+        func executePipeline(
+            request: GRPCCore.StreamingServerRequest<Google_Firestore_V1_ExecutePipelineRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Google_Firestore_V1_ExecutePipelineResponse>
 
         /// Handle the "PartitionQuery" method.
         ///
@@ -774,6 +806,24 @@ extension Google_Firestore_V1_Firestore {
             request: GRPCCore.ServerRequest<Google_Firestore_V1_RunAggregationQueryRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Google_Firestore_V1_RunAggregationQueryResponse>
+
+        /// Handle the "ExecutePipeline" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Runs a pipeline (Enterprise edition), streaming its results.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Google_Firestore_V1_ExecutePipelineRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Google_Firestore_V1_ExecutePipelineResponse` messages.
+        func executePipeline(
+            request: GRPCCore.ServerRequest<Google_Firestore_V1_ExecutePipelineRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Google_Firestore_V1_ExecutePipelineResponse>
 
         /// Handle the "PartitionQuery" method.
         ///
@@ -1077,6 +1127,25 @@ extension Google_Firestore_V1_Firestore {
             context: GRPCCore.ServerContext
         ) async throws
 
+        /// Handle the "ExecutePipeline" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Runs a pipeline (Enterprise edition), streaming its results.
+        ///
+        /// - Parameters:
+        ///   - request: A `Google_Firestore_V1_ExecutePipelineRequest` message.
+        ///   - response: A response stream of `Google_Firestore_V1_ExecutePipelineResponse` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        func executePipeline(
+            request: Google_Firestore_V1_ExecutePipelineRequest,
+            response: GRPCCore.RPCWriter<Google_Firestore_V1_ExecutePipelineResponse>,
+            context: GRPCCore.ServerContext
+        ) async throws
+
         /// Handle the "PartitionQuery" method.
         ///
         /// > Source IDL Documentation:
@@ -1304,6 +1373,17 @@ extension Google_Firestore_V1_Firestore.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Google_Firestore_V1_Firestore.Method.ExecutePipeline.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Google_Firestore_V1_ExecutePipelineRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Google_Firestore_V1_ExecutePipelineResponse>(),
+            handler: { request, context in
+                try await self.executePipeline(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Google_Firestore_V1_Firestore.Method.PartitionQuery.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Google_Firestore_V1_PartitionQueryRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Google_Firestore_V1_PartitionQueryResponse>(),
@@ -1479,6 +1559,17 @@ extension Google_Firestore_V1_Firestore.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Google_Firestore_V1_RunAggregationQueryResponse> {
         let response = try await self.runAggregationQuery(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return response
+    }
+
+    package func executePipeline(
+        request: GRPCCore.StreamingServerRequest<Google_Firestore_V1_ExecutePipelineRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Google_Firestore_V1_ExecutePipelineResponse> {
+        let response = try await self.executePipeline(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -1666,6 +1757,23 @@ extension Google_Firestore_V1_Firestore.SimpleServiceProtocol {
             metadata: [:],
             producer: { writer in
                 try await self.runAggregationQuery(
+                    request: request.message,
+                    response: writer,
+                    context: context
+                )
+                return [:]
+            }
+        )
+    }
+
+    package func executePipeline(
+        request: GRPCCore.ServerRequest<Google_Firestore_V1_ExecutePipelineRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Google_Firestore_V1_ExecutePipelineResponse> {
+        return GRPCCore.StreamingServerResponse<Google_Firestore_V1_ExecutePipelineResponse>(
+            metadata: [:],
+            producer: { writer in
+                try await self.executePipeline(
                     request: request.message,
                     response: writer,
                     context: context
@@ -2003,6 +2111,29 @@ extension Google_Firestore_V1_Firestore {
             deserializer: some GRPCCore.MessageDeserializer<Google_Firestore_V1_RunAggregationQueryResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Google_Firestore_V1_RunAggregationQueryResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ExecutePipeline" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Runs a pipeline (Enterprise edition), streaming its results.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Google_Firestore_V1_ExecutePipelineRequest` message.
+        ///   - serializer: A serializer for `Google_Firestore_V1_ExecutePipelineRequest` messages.
+        ///   - deserializer: A deserializer for `Google_Firestore_V1_ExecutePipelineResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func executePipeline<Result>(
+            request: GRPCCore.ClientRequest<Google_Firestore_V1_ExecutePipelineRequest>,
+            serializer: some GRPCCore.MessageSerializer<Google_Firestore_V1_ExecutePipelineRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Google_Firestore_V1_ExecutePipelineResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Google_Firestore_V1_ExecutePipelineResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "PartitionQuery" method.
@@ -2498,6 +2629,38 @@ extension Google_Firestore_V1_Firestore {
             )
         }
 
+        /// Call the "ExecutePipeline" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Runs a pipeline (Enterprise edition), streaming its results.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Google_Firestore_V1_ExecutePipelineRequest` message.
+        ///   - serializer: A serializer for `Google_Firestore_V1_ExecutePipelineRequest` messages.
+        ///   - deserializer: A deserializer for `Google_Firestore_V1_ExecutePipelineResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        package func executePipeline<Result>(
+            request: GRPCCore.ClientRequest<Google_Firestore_V1_ExecutePipelineRequest>,
+            serializer: some GRPCCore.MessageSerializer<Google_Firestore_V1_ExecutePipelineRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Google_Firestore_V1_ExecutePipelineResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Google_Firestore_V1_ExecutePipelineResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.serverStreaming(
+                request: request,
+                descriptor: Google_Firestore_V1_Firestore.Method.ExecutePipeline.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "PartitionQuery" method.
         ///
         /// > Source IDL Documentation:
@@ -2982,6 +3145,33 @@ extension Google_Firestore_V1_Firestore.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Google_Firestore_V1_RunAggregationQueryRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Google_Firestore_V1_RunAggregationQueryResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExecutePipeline" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Runs a pipeline (Enterprise edition), streaming its results.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Google_Firestore_V1_ExecutePipelineRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    package func executePipeline<Result>(
+        request: GRPCCore.ClientRequest<Google_Firestore_V1_ExecutePipelineRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Google_Firestore_V1_ExecutePipelineResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        try await self.executePipeline(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Google_Firestore_V1_ExecutePipelineRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Google_Firestore_V1_ExecutePipelineResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -3479,6 +3669,37 @@ extension Google_Firestore_V1_Firestore.ClientProtocol {
             metadata: metadata
         )
         return try await self.runAggregationQuery(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExecutePipeline" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Runs a pipeline (Enterprise edition), streaming its results.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    package func executePipeline<Result>(
+        _ message: Google_Firestore_V1_ExecutePipelineRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Google_Firestore_V1_ExecutePipelineResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Google_Firestore_V1_ExecutePipelineRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.executePipeline(
             request: request,
             options: options,
             onResponse: handleResponse

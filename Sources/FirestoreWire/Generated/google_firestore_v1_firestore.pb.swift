@@ -22,8 +22,8 @@
 //     resource, method signatures, default host / OAuth scopes). They do not
 //     affect the gRPC wire; Hearth's REST routing is written by hand from
 //     section 1 of the wire reference.
-//   * The ExecutePipeline RPC and its messages (pipeline API). Calls to it
-//     get UNIMPLEMENTED from the gRPC server because no handler exists.
+//   * ExecutePipelineRequest.request_options (10): Hearth has no use for
+//     request tags; the field is ignored like any unknown field.
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
@@ -931,6 +931,117 @@ package nonisolated struct Google_Firestore_V1_RunAggregationQueryResponse: Send
   fileprivate var _result: Google_Firestore_V1_AggregationResult? = nil
   fileprivate var _readTime: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
   fileprivate var _explainMetrics: Google_Firestore_V1_ExplainMetrics? = nil
+}
+
+package nonisolated struct Google_Firestore_V1_ExecutePipelineRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// projects/{project}/databases/{database}.
+  package var database: String = String()
+
+  package var pipelineType: Google_Firestore_V1_ExecutePipelineRequest.OneOf_PipelineType? = nil
+
+  /// The pipeline to run.
+  package var structuredPipeline: Google_Firestore_V1_StructuredPipeline {
+    get {
+      if case .structuredPipeline(let v)? = pipelineType {return v}
+      return Google_Firestore_V1_StructuredPipeline()
+    }
+    set {pipelineType = .structuredPipeline(newValue)}
+  }
+
+  package var consistencySelector: Google_Firestore_V1_ExecutePipelineRequest.OneOf_ConsistencySelector? = nil
+
+  /// Run inside this transaction.
+  package var transaction: Data {
+    get {
+      if case .transaction(let v)? = consistencySelector {return v}
+      return Data()
+    }
+    set {consistencySelector = .transaction(newValue)}
+  }
+
+  /// Begin a transaction and run inside it (its id comes back first).
+  package var newTransaction: Google_Firestore_V1_TransactionOptions {
+    get {
+      if case .newTransaction(let v)? = consistencySelector {return v}
+      return Google_Firestore_V1_TransactionOptions()
+    }
+    set {consistencySelector = .newTransaction(newValue)}
+  }
+
+  /// Run on the data as of this time.
+  package var readTime: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {
+      if case .readTime(let v)? = consistencySelector {return v}
+      return SwiftProtobuf.Google_Protobuf_Timestamp()
+    }
+    set {consistencySelector = .readTime(newValue)}
+  }
+
+  /// With new_transaction: commit it once the pipeline ran (pipeline DML).
+  package var autoCommitTransaction: Bool = false
+
+  package var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  package nonisolated enum OneOf_PipelineType: Equatable, Sendable {
+    /// The pipeline to run.
+    case structuredPipeline(Google_Firestore_V1_StructuredPipeline)
+
+  }
+
+  package nonisolated enum OneOf_ConsistencySelector: Equatable, Sendable {
+    /// Run inside this transaction.
+    case transaction(Data)
+    /// Begin a transaction and run inside it (its id comes back first).
+    case newTransaction(Google_Firestore_V1_TransactionOptions)
+    /// Run on the data as of this time.
+    case readTime(SwiftProtobuf.Google_Protobuf_Timestamp)
+
+  }
+
+  package init() {}
+}
+
+package nonisolated struct Google_Firestore_V1_ExecutePipelineResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Id of the transaction started by new_transaction (first response only).
+  package var transaction: Data = Data()
+
+  /// The next results, in order.
+  package var results: [Google_Firestore_V1_Document] = []
+
+  /// The time the results were read at.
+  package var executionTime: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_executionTime ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_executionTime = newValue}
+  }
+  /// Returns true if `executionTime` has been explicitly set.
+  package var hasExecutionTime: Bool {self._executionTime != nil}
+  /// Clears the value of `executionTime`. Subsequent reads from it will return its default value.
+  package mutating func clearExecutionTime() {self._executionTime = nil}
+
+  /// Explain output (last response, only when it was asked for).
+  package var explainStats: Google_Firestore_V1_ExplainStats {
+    get {_explainStats ?? Google_Firestore_V1_ExplainStats()}
+    set {_explainStats = newValue}
+  }
+  /// Returns true if `explainStats` has been explicitly set.
+  package var hasExplainStats: Bool {self._explainStats != nil}
+  /// Clears the value of `explainStats`. Subsequent reads from it will return its default value.
+  package mutating func clearExplainStats() {self._explainStats = nil}
+
+  package var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  package init() {}
+
+  fileprivate var _executionTime: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _explainStats: Google_Firestore_V1_ExplainStats? = nil
 }
 
 package nonisolated struct Google_Firestore_V1_PartitionQueryRequest: Sendable {
@@ -2688,6 +2799,161 @@ nonisolated extension Google_Firestore_V1_RunAggregationQueryResponse: SwiftProt
     if lhs.transaction != rhs.transaction {return false}
     if lhs._readTime != rhs._readTime {return false}
     if lhs._explainMetrics != rhs._explainMetrics {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Google_Firestore_V1_ExecutePipelineRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  package static let protoMessageName: String = _protobuf_package + ".ExecutePipelineRequest"
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}database\0\u{3}structured_pipeline\0\u{2}\u{3}transaction\0\u{3}new_transaction\0\u{3}read_time\0\u{4}\u{2}auto_commit_transaction\0")
+
+  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.database) }()
+      case 2: try {
+        var v: Google_Firestore_V1_StructuredPipeline?
+        var hadOneofValue = false
+        if let current = self.pipelineType {
+          hadOneofValue = true
+          if case .structuredPipeline(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.pipelineType = .structuredPipeline(v)
+        }
+      }()
+      case 5: try {
+        var v: Data?
+        try decoder.decodeSingularBytesField(value: &v)
+        if let v = v {
+          if self.consistencySelector != nil {try decoder.handleConflictingOneOf()}
+          self.consistencySelector = .transaction(v)
+        }
+      }()
+      case 6: try {
+        var v: Google_Firestore_V1_TransactionOptions?
+        var hadOneofValue = false
+        if let current = self.consistencySelector {
+          hadOneofValue = true
+          if case .newTransaction(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.consistencySelector = .newTransaction(v)
+        }
+      }()
+      case 7: try {
+        var v: SwiftProtobuf.Google_Protobuf_Timestamp?
+        var hadOneofValue = false
+        if let current = self.consistencySelector {
+          hadOneofValue = true
+          if case .readTime(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.consistencySelector = .readTime(v)
+        }
+      }()
+      case 9: try { try decoder.decodeSingularBoolField(value: &self.autoCommitTransaction) }()
+      default: break
+      }
+    }
+  }
+
+  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.database.isEmpty {
+      try visitor.visitSingularStringField(value: self.database, fieldNumber: 1)
+    }
+    try { if case .structuredPipeline(let v)? = self.pipelineType {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    switch self.consistencySelector {
+    case .transaction?: try {
+      guard case .transaction(let v)? = self.consistencySelector else { preconditionFailure() }
+      try visitor.visitSingularBytesField(value: v, fieldNumber: 5)
+    }()
+    case .newTransaction?: try {
+      guard case .newTransaction(let v)? = self.consistencySelector else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    }()
+    case .readTime?: try {
+      guard case .readTime(let v)? = self.consistencySelector else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    }()
+    case nil: break
+    }
+    if self.autoCommitTransaction != false {
+      try visitor.visitSingularBoolField(value: self.autoCommitTransaction, fieldNumber: 9)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  package static func ==(lhs: Google_Firestore_V1_ExecutePipelineRequest, rhs: Google_Firestore_V1_ExecutePipelineRequest) -> Bool {
+    if lhs.database != rhs.database {return false}
+    if lhs.pipelineType != rhs.pipelineType {return false}
+    if lhs.consistencySelector != rhs.consistencySelector {return false}
+    if lhs.autoCommitTransaction != rhs.autoCommitTransaction {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Google_Firestore_V1_ExecutePipelineResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  package static let protoMessageName: String = _protobuf_package + ".ExecutePipelineResponse"
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}transaction\0\u{1}results\0\u{3}execution_time\0\u{3}explain_stats\0")
+
+  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBytesField(value: &self.transaction) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.results) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._executionTime) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._explainStats) }()
+      default: break
+      }
+    }
+  }
+
+  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.transaction.isEmpty {
+      try visitor.visitSingularBytesField(value: self.transaction, fieldNumber: 1)
+    }
+    if !self.results.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.results, fieldNumber: 2)
+    }
+    try { if let v = self._executionTime {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._explainStats {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  package static func ==(lhs: Google_Firestore_V1_ExecutePipelineResponse, rhs: Google_Firestore_V1_ExecutePipelineResponse) -> Bool {
+    if lhs.transaction != rhs.transaction {return false}
+    if lhs.results != rhs.results {return false}
+    if lhs._executionTime != rhs._executionTime {return false}
+    if lhs._explainStats != rhs._explainStats {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -5,7 +5,8 @@ import SwiftProtobuf
 /// Converts field values between the wire (`Google_Firestore_V1_Value`) and the core (`Value`).
 package enum ProtoValue {
     /// The core value of a wire value.
-    /// - Throws: `INVALID_ARGUMENT` for a value with no type, an invalid timestamp, geo point or reference.
+    /// - Throws: `INVALID_ARGUMENT` for a value with no type or a pipeline expression (field reference,
+    ///   function, pipeline, variable), an invalid timestamp, geo point or reference.
     package static func value(_ proto: Google_Firestore_V1_Value) throws(FirestoreError) -> Value {
         switch proto.valueType {
         case .nullValue: return .null
@@ -22,6 +23,11 @@ package enum ProtoValue {
             return .geoPoint(try GeoPoint(latitude: point.latitude, longitude: point.longitude))
         case .arrayValue(let array): return .array(try array.values.map { v throws(FirestoreError) in try value(v) })
         case .mapValue(let map): return .map(try fields(map.fields))
+        case .fieldReferenceValue, .functionValue, .pipelineValue, .variableReferenceValue:
+            throw FirestoreError(
+                .invalidArgument,
+                "Invalid value: field references, functions, pipelines and variables are pipeline expressions; "
+                    + "they are not values that can be stored or compared.")
         case nil:
             throw FirestoreError(.invalidArgument, "Invalid value: a Value must have one of its value types set.")
         }

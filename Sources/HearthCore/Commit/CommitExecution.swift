@@ -13,7 +13,7 @@ enum CommitExecution {
         transactions: TransactionRegistry, effects: inout CommitEffects
     ) throws -> CommitResult {
         let commitTime = Timestamp(microseconds: time)
-        for stateWrite in request.stateWrites { try stateWrite.apply(in: txn, table: store.tables.triggers) }
+        for stateWrite in request.stateWrites { try stateWrite.apply(in: txn, tables: store.tables) }
         guard request.writeCount > 0 || !request.readVersions.isEmpty else {
             return CommitResult(writeResults: [], commitTime: commitTime)
         }

@@ -259,7 +259,7 @@ final class Writer: @unchecked Sendable {
         let bookkeeping = cursors?.takeForGroup() ?? []
         do {
             let group = try environment.write { txn in
-                for write in bookkeeping { try write.apply(in: txn, table: store.tables.triggers) }
+                for write in bookkeeping { try write.apply(in: txn, tables: store.tables) }
                 return try apply(batch, deferring: deferring, in: txn)
             }
             store.catalog.publish(group.pending)

@@ -1,6 +1,7 @@
 import LMDB
 
-/// A change to trigger bookkeeping, stored by the writer in a commit's own transaction.
+/// A change to engine bookkeeping (trigger cursors and dead letters, database settings), stored by
+/// the writer in a commit's own transaction.
 ///
 /// Layout of the `triggers` table:
 /// - `0x01 · UTF-8 name` → cursor (u64: the version of the last commit the trigger is done with);
@@ -14,10 +15,15 @@ enum TriggerStateWrite: Sendable {
     case deadLetter(DeadLetter)
     /// Removes a dead letter (replayed or dismissed).
     case removeDeadLetter(trigger: String, eventID: DeadLetter.ID)
+    /// Sets a database's edition (in the `meta` table); a nil project means every project.
+    case edition(project: String?, database: String, DatabaseEdition)
 
     /// Applies the change in `txn`.
-    func apply(in txn: WriteTransaction, table: Database) throws {
+    func apply(in txn: WriteTransaction, tables: Tables) throws {
+        let table = tables.triggers
         switch self {
+        case .edition(let project, let database, let edition):
+            try txn.put(Array(edition.rawValue.utf8), forKey: DatabaseEdition.metaKey(project: project, database: database), in: tables.meta)
         case .cursor(let trigger, let version):
             var value = [UInt8]()
             value.appendBigEndian(UInt64(bitPattern: version))

@@ -25,6 +25,7 @@ extension FirestoreGRPCService {
         register(Method.Rollback.descriptor, in: &router) { try await self.rollback(request: $0, context: $1) }
         register(Method.RunQuery.descriptor, in: &router) { try await self.runQuery(request: $0, context: $1) }
         register(Method.RunAggregationQuery.descriptor, in: &router) { try await self.runAggregationQuery(request: $0, context: $1) }
+        register(Method.ExecutePipeline.descriptor, in: &router) { try await self.executePipeline(request: $0, context: $1) }
         register(Method.PartitionQuery.descriptor, in: &router) { try await self.partitionQuery(request: $0, context: $1) }
         register(Method.Write.descriptor, in: &router) { try await self.write(request: $0, context: $1) }
         register(Method.Listen.descriptor, in: &router) { try await self.listen(request: $0, context: $1) }

@@ -115,6 +115,14 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
         }
     }
 
+    func executePipeline(
+        request: ServerRequest<Google_Firestore_V1_ExecutePipelineRequest>, context: ServerContext
+    ) async throws -> StreamingServerResponse<Google_Firestore_V1_ExecutePipelineResponse> {
+        try await streaming(request, context) { message, access in
+            try await operations.executePipeline(message, access: access)
+        }
+    }
+
     func partitionQuery(
         request: ServerRequest<Google_Firestore_V1_PartitionQueryRequest>, context: ServerContext
     ) async throws -> ServerResponse<Google_Firestore_V1_PartitionQueryResponse> {

@@ -96,6 +96,10 @@ struct DocumentRoutes {
         }
         guard isRoot else { return nil }
         switch verb {
+        case "executePipeline":
+            var message = try RESTJSON.decode(Google_Firestore_V1_ExecutePipelineRequest.self, from: body)
+            message.database = database
+            return try RESTJSON.response(streaming: try await operations.executePipeline(message, access: access))
         case "batchGet":
             var message = try RESTJSON.decode(Google_Firestore_V1_BatchGetDocumentsRequest.self, from: body)
             message.database = database

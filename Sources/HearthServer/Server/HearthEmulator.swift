@@ -87,6 +87,14 @@ public final class HearthEmulator: Service, Sendable {
         }
         engineOptions = options
         engine = try Engine(directory: configuration.dataDirectory, options: options)
+        do {
+            for database in configuration.enterpriseDatabases {
+                try engine.setEditionNow(.enterprise, project: nil, database: database)
+            }
+        } catch {
+            engine.close()
+            throw ServerStartError(description: "Cannot store the Enterprise edition setting: \(error.message)")
+        }
         rules = ProjectRulesPolicy(engine: engine)
         do {
             let store = try AuthStore.acquire(

@@ -43,6 +43,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var triggersFile: String?
     /// Whether trigger URLs may point at other machines (`--triggers-allow-remote`); loopback only by default.
     public var triggersAllowRemote = false
+    /// Databases (ids, of every project) made Enterprise-edition at start (`--enterprise`); the
+    /// setting is stored, so it holds after a restart without the flag.
+    public var enterpriseDatabases: [String] = []
     /// How often TTL policies are swept (nil: never by themselves).
     public var ttlSweepInterval: Duration? = .seconds(1)
     /// A crash-test hook: the process kills itself inside a map growth (`HEARTH_FAULT_KILL`,

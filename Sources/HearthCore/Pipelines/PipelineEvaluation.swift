@@ -1,0 +1,158 @@
+/// What an expression gives for one row: a value, nothing (a field the row does not have, and
+/// what most functions give for it), or an error (a function given the wrong types, an overflow)
+/// which `where` treats as not-true and a projection refuses.
+package enum PipelineOutcome: Sendable, Equatable {
+    /// A value.
+    case value(Value)
+    /// No value: the field is absent.
+    case absent
+    /// The evaluation failed, for this reason.
+    case error(String)
+
+    /// The value, when there is one.
+    var value: Value? {
+        if case .value(let value) = self { return value }
+        return nil
+    }
+
+    /// True only for the boolean `true`.
+    var isTrue: Bool { self == .value(.boolean(true)) }
+}
+
+/// Evaluates pipeline expressions against rows of one database.
+package struct PipelineEvaluator: Sendable {
+    /// The database the rows come from (for `__name__` references).
+    package let database: DatabaseID
+    /// The time the pipeline runs at (`current_timestamp`).
+    package let now: Timestamp
+
+    /// An evaluator for rows of `database`, run at `now`.
+    package init(database: DatabaseID, now: Timestamp) {
+        self.database = database
+        self.now = now
+    }
+
+    /// The outcome of `expression` for `row`.
+    /// - Throws: `UNIMPLEMENTED` for a function Hearth does not have, `INVALID_ARGUMENT` for a
+    ///   call with the wrong number of arguments.
+    package func evaluate(_ expression: PipelineExpression, _ row: PipelineRow) throws(FirestoreError) -> PipelineOutcome {
+        switch expression {
+        case .constant(let value): return .value(value)
+        case .field(let path): return field(path, row)
+        case .map(let members):
+            var result: [String: Value] = [:]
+            for (name, member) in members {
+                switch try evaluate(member, row) {
+                case .value(let value): result[name] = value
+                case .absent: continue
+                case .error(let reason): return .error(reason)
+                }
+            }
+            return .value(.map(result))
+        case .array(let members):
+            var result: [Value] = []
+            for member in members {
+                switch try evaluate(member, row) {
+                case .value(let value): result.append(value)
+                case .absent: result.append(.null)
+                case .error(let reason): return .error(reason)
+                }
+            }
+            return .value(.array(result))
+        case .function(let name, let arguments):
+            return try call(name, arguments, row)
+        }
+    }
+
+    /// The row's field at `path`: `__name__` is the document's reference (absent for a row that is
+    /// no document).
+    func field(_ path: FieldPath, _ row: PipelineRow) -> PipelineOutcome {
+        if path.isDocumentID {
+            guard let key = row.key else { return row.fields["__name__"].map(PipelineOutcome.value) ?? .absent }
+            return .value(.reference(DocumentReferenceValue(database: database, key: key)))
+        }
+        return row.fields.value(at: path).map(PipelineOutcome.value) ?? .absent
+    }
+
+    /// The outcomes of `arguments`, checked to number `count` (nil: any number).
+    func arguments(
+        _ arguments: [PipelineExpression], _ row: PipelineRow, of name: String, count: ClosedRange<Int>?
+    ) throws(FirestoreError) -> [PipelineOutcome] {
+        if let count, !count.contains(arguments.count) {
+            let wanted = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
+            throw FirestoreError(
+                .invalidArgument, "Function \(name) takes \(wanted) argument\(count.upperBound == 1 ? "" : "s"), not \(arguments.count).")
+        }
+        var outcomes: [PipelineOutcome] = []
+        outcomes.reserveCapacity(arguments.count)
+        for argument in arguments { outcomes.append(try evaluate(argument, row)) }
+        return outcomes
+    }
+
+    /// Runs function `name`.
+    func call(_ name: String, _ arguments: [PipelineExpression], _ row: PipelineRow) throws(FirestoreError) -> PipelineOutcome {
+        // The logical functions look at their arguments lazily (and(false, error) is false).
+        switch name {
+        case "and", "or": return try logical(name, arguments, row)
+        case "conditional":
+            let values = try self.arguments(arguments, row, of: name, count: 3...3)
+            if case .error = values[0] { return values[0] }
+            return values[0].isTrue ? values[1] : values[2]
+        default: break
+        }
+        guard let function = PipelineFunctions.table[name] else {
+            if PipelineFunctions.knownButMissing.contains(name) {
+                throw FirestoreError(.unimplemented, "Hearth does not implement the pipeline function \(name) yet.")
+            }
+            throw FirestoreError(.invalidArgument, "Unknown pipeline function: \(name).")
+        }
+        let values = try self.arguments(arguments, row, of: name, count: function.arity)
+        return function.body(values, PipelineCallContext(evaluator: self, row: row))
+    }
+
+    /// `and` / `or`: false (true) as soon as one argument is; otherwise an error if one was; otherwise
+    /// absent if one was; otherwise true (false).
+    private func logical(_ name: String, _ arguments: [PipelineExpression], _ row: PipelineRow) throws(FirestoreError) -> PipelineOutcome {
+        let decisive = name == "or"
+        var sawError: String?
+        var sawAbsent = false
+        for argument in arguments {
+            switch try evaluate(argument, row) {
+            case .value(.boolean(let flag)): if flag == decisive { return .value(.boolean(decisive)) }
+            case .value(.null), .absent: sawAbsent = true
+            case .value(let other): sawError = sawError ?? "\(name) takes booleans, not \(other.typeName)."
+            case .error(let reason): sawError = sawError ?? reason
+            }
+        }
+        if let sawError { return .error(sawError) }
+        if sawAbsent { return .value(.null) }
+        return .value(.boolean(!decisive))
+    }
+}
+
+/// What a function body may look at besides its arguments.
+struct PipelineCallContext {
+    /// The evaluator (its database and time).
+    let evaluator: PipelineEvaluator
+    /// The row being evaluated.
+    let row: PipelineRow
+}
+
+extension Value {
+    /// The type's name as the pipeline `type` function gives it.
+    var typeName: String {
+        switch self {
+        case .null: "null"
+        case .boolean: "boolean"
+        case .integer: "int64"
+        case .double: "float64"
+        case .timestamp: "timestamp"
+        case .string: "string"
+        case .bytes: "bytes"
+        case .reference: "reference"
+        case .geoPoint: "geo_point"
+        case .array: "array"
+        case .map(let fields): fields["__type__"] == .string("__vector__") ? "vector" : "map"
+        }
+    }
+}

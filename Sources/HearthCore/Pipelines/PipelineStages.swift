@@ -1,0 +1,173 @@
+/// Runs the stages after a pipeline's source over rows in memory: the pure part of a pipeline run.
+struct PipelineStages {
+    /// Evaluates the expressions.
+    let evaluator: PipelineEvaluator
+
+    /// The rows `stage` makes of `rows` (not for sources or `union`, which read).
+    /// - Throws: `INVALID_ARGUMENT` when a projected expression fails (its reason), or a
+    ///   `replace_with` expression is not a map.
+    func apply(_ stage: PipelineStage, to rows: [PipelineRow]) throws(FirestoreError) -> [PipelineRow] {
+        switch stage {
+        case .where(let condition):
+            var kept: [PipelineRow] = []
+            for row in rows where try evaluator.evaluate(condition, row).isTrue { kept.append(row) }
+            return kept
+        case .select(let projections):
+            return try rows.map { row throws(FirestoreError) in PipelineRow(fields: try project(projections, row)) }
+        case .addFields(let additions):
+            return try rows.map { row throws(FirestoreError) in
+                var changed = row
+                for (name, value) in try project(additions, row) { changed.fields[name] = value }
+                return changed
+            }
+        case .removeFields(let paths):
+            return rows.map { row in
+                var changed = row
+                for path in paths { changed.fields.removeValue(at: path) }
+                return changed
+            }
+        case .sort(let orderings): return try sort(rows, by: orderings)
+        case .offset(let count): return Array(rows.dropFirst(count))
+        case .limit(let count): return Array(rows.prefix(count))
+        case .aggregate(let accumulators, let groups): return try aggregate(rows, accumulators, groups)
+        case .distinct(let groups): return try aggregate(rows, [:], groups)
+        case .replaceWith(let expression):
+            return try rows.map { row throws(FirestoreError) in
+                switch try evaluator.evaluate(expression, row) {
+                case .value(.map(let fields)): return PipelineRow(fields: fields)
+                case .error(let reason): throw FirestoreError(.invalidArgument, reason)
+                case .value(let other):
+                    throw FirestoreError(.invalidArgument, "replace_with needs a map, not a \(other.typeName) value.")
+                case .absent: throw FirestoreError(.invalidArgument, "replace_with needs a map; the expression is absent.")
+                }
+            }
+        case .unnest(let expression, let alias, let indexField):
+            var result: [PipelineRow] = []
+            for row in rows {
+                guard case .value(.array(let elements)) = try evaluator.evaluate(expression, row) else { continue }
+                for (index, element) in elements.enumerated() {
+                    var expanded = PipelineRow(fields: row.fields)
+                    expanded.fields[alias] = element
+                    if let indexField { expanded.fields[indexField] = .integer(Int64(index)) }
+                    result.append(expanded)
+                }
+            }
+            return result
+        case .collection, .collectionGroup, .database, .documents, .literals, .union:
+            throw FirestoreError(.invalidArgument, "A source stage may only come first in a pipeline.")
+        }
+    }
+
+    /// The named expressions' values for `row` (absent ones left out).
+    func project(_ projections: [String: PipelineExpression], _ row: PipelineRow) throws(FirestoreError) -> [String: Value] {
+        var fields: [String: Value] = [:]
+        for (name, expression) in projections {
+            switch try evaluator.evaluate(expression, row) {
+            case .value(let value): fields[name] = value
+            case .absent: continue
+            case .error(let reason): throw FirestoreError(.invalidArgument, "Evaluating \(name) failed: \(reason)")
+            }
+        }
+        return fields
+    }
+
+    /// The rows in the order of `orderings` (absent first ascending, then Firestore's value order);
+    /// ties keep their order.
+    private func sort(_ rows: [PipelineRow], by orderings: [PipelineOrdering]) throws(FirestoreError) -> [PipelineRow] {
+        var keyed: [(keys: [Value?], offset: Int, row: PipelineRow)] = []
+        keyed.reserveCapacity(rows.count)
+        for (offset, row) in rows.enumerated() {
+            var keys: [Value?] = []
+            for ordering in orderings {
+                switch try evaluator.evaluate(ordering.expression, row) {
+                case .value(let value): keys.append(value)
+                case .absent: keys.append(nil)
+                case .error(let reason): throw FirestoreError(.invalidArgument, "Evaluating a sort key failed: \(reason)")
+                }
+            }
+            keyed.append((keys, offset, row))
+        }
+        keyed.sort { left, right in
+            for (index, ordering) in orderings.enumerated() {
+                let order = Self.compare(left.keys[index], right.keys[index])
+                if order != 0 { return ordering.descending ? order > 0 : order < 0 }
+            }
+            return left.offset < right.offset
+        }
+        return keyed.map(\.row)
+    }
+
+    /// Absent before every value, values in Firestore's order.
+    static func compare(_ left: Value?, _ right: Value?) -> Int {
+        switch (left, right) {
+        case (nil, nil): 0
+        case (nil, _): -1
+        case (_, nil): 1
+        case (let left?, let right?): Value.compare(left, right)
+        }
+    }
+
+    /// One row per group (the groups' values, absent ones as null), holding the accumulators;
+    /// with no groups, exactly one row even for no input. Groups come out in their values' order.
+    private func aggregate(
+        _ rows: [PipelineRow], _ accumulators: [String: PipelineAggregate], _ groups: [String: PipelineExpression]
+    ) throws(FirestoreError) -> [PipelineRow] {
+        let groupNames = groups.keys.sorted()
+        let accumulatorNames = accumulators.keys.sorted()
+        var order: [[Value]] = []
+        var states: [[String]: [PipelineAccumulator]] = [:]
+        let fresh = accumulatorNames.compactMap { accumulators[$0].map(PipelineAccumulator.init) }
+        if groupNames.isEmpty {
+            order = [[]]
+            states[[]] = fresh
+        }
+        for row in rows {
+            var key: [Value] = []
+            for name in groupNames {
+                guard let expression = groups[name] else { continue }
+                switch try evaluator.evaluate(expression, row) {
+                case .value(let value): key.append(value)
+                case .absent: key.append(.null)
+                case .error(let reason): throw FirestoreError(.invalidArgument, "Evaluating group \(name) failed: \(reason)")
+                }
+            }
+            let canonical = key.map { String(describing: $0.groupingKey) }
+            if states[canonical] == nil {
+                order.append(key)
+                states[canonical] = fresh
+            }
+            for index in fresh.indices {
+                let argument = try fresh[index].aggregate.argument.map { expression throws(FirestoreError) in
+                    try evaluator.evaluate(expression, row)
+                }
+                states[canonical]?[index].add(argument)
+            }
+        }
+        let sorted = groupNames.isEmpty ? order : order.sorted { left, right in
+            for (a, b) in zip(left, right) {
+                let comparison = Value.compare(a, b)
+                if comparison != 0 { return comparison < 0 }
+            }
+            return false
+        }
+        return sorted.map { key in
+            var fields: [String: Value] = [:]
+            for (name, value) in zip(groupNames, key) { fields[name] = value }
+            for (name, state) in zip(accumulatorNames, states[key.map { String(describing: $0.groupingKey) }] ?? []) { fields[name] = state.result }
+            return PipelineRow(fields: fields)
+        }
+    }
+}
+
+extension Value {
+    /// The value as a group key: numbers that are equal (1 and 1.0) group together.
+    var groupingKey: Value {
+        switch self {
+        case .double(let number) where number.isFinite && number == number.rounded() && Swift.abs(number) < 9.2e18:
+            .integer(Int64(number))
+        case .array(let elements): .array(elements.map(\.groupingKey))
+        case .map(let fields): .map(fields.mapValues(\.groupingKey))
+        default: self
+        }
+    }
+}
