@@ -140,7 +140,7 @@ struct PipelineCallContext {
 
 extension Value {
     /// The type's name as the pipeline `type` function gives it.
-    var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .boolean: "boolean"
