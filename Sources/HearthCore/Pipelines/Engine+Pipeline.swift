@@ -24,9 +24,25 @@ extension Engine {
         guard let source = pipeline.stages.first else {
             throw FirestoreError(.invalidArgument, "A pipeline needs at least one stage, its source.")
         }
-        var rows = try await sourceRows(source, in: database, consistency: consistency, access: access, evaluator: evaluator)
+        var rest = pipeline.stages.dropFirst()
+        var rows: [PipelineRow]
+        if let query = Self.sourceQuery(source) {
+            // The index-shaped prefix runs as its classic twin; when the classic planner will not
+            // take it (an order it refuses, an index it lacks) the source is read whole instead.
+            let (planned, absorbed) = PipelinePlanner.plan(source: query, stages: rest)
+            do throws(FirestoreError) {
+                rows = try await runQuery(planned, in: database, consistency: consistency, access: access)
+                    .map(PipelineRow.init(document:))
+                rest = rest.dropFirst(absorbed)
+            } catch where absorbed > 0 && (error.code == .invalidArgument || error.code == .failedPrecondition) {
+                rows = try await runQuery(query, in: database, consistency: consistency, access: access)
+                    .map(PipelineRow.init(document:))
+            }
+        } else {
+            rows = try await sourceRows(source, in: database, consistency: consistency, access: access, evaluator: evaluator)
+        }
         let stages = PipelineStages(evaluator: evaluator)
-        for stage in pipeline.stages.dropFirst() {
+        for stage in rest {
             if case .union(let other) = stage {
                 rows += try await run(other, in: database, consistency: consistency, access: access, evaluator: evaluator)
             } else {
@@ -36,22 +52,12 @@ extension Engine {
         return rows
     }
 
-    /// The rows a source stage reads, in document-name order (documents: in the order given).
+    /// The rows of a documents or literals source (documents: in the order given).
     private func sourceRows(
         _ stage: PipelineStage, in database: DatabaseID, consistency: ReadConsistency, access: AccessContext,
         evaluator: PipelineEvaluator
     ) async throws(FirestoreError) -> [PipelineRow] {
-        let query: StructuredQuery
         switch stage {
-        case .collection(let path):
-            guard path.count % 2 == 1, let id = path.segments.last else {
-                throw FirestoreError(.invalidArgument, "collection() needs a collection path, not \"\(path)\".")
-            }
-            query = StructuredQuery(parent: path.parent ?? .root, collectionID: id)
-        case .collectionGroup(let parent, let collectionID):
-            query = StructuredQuery(parent: parent, collectionID: collectionID, allDescendants: true)
-        case .database:
-            query = StructuredQuery(parent: .root, collectionID: nil, allDescendants: true)
         case .documents(let keys):
             let found = try getDocuments(keys, in: database, consistency: consistency, access: access)
             return found.compactMap { $0.document.map(PipelineRow.init(document:)) }
@@ -59,10 +65,26 @@ extension Engine {
             let empty = PipelineRow(fields: [:])
             let stages = PipelineStages(evaluator: evaluator)
             return try rows.map { row throws(FirestoreError) in PipelineRow(fields: try stages.project(row, empty)) }
+        case .collection(let path) where path.count % 2 == 0:
+            throw FirestoreError(.invalidArgument, "collection() needs a collection path, not \"\(path)\".")
         default:
             throw FirestoreError(.invalidArgument, "A pipeline must start with a source stage (collection, collection_group, "
                 + "database, documents or literals).")
         }
-        return try await runQuery(query, in: database, consistency: consistency, access: access).map(PipelineRow.init(document:))
+    }
+
+    /// The classic query reading a collection, collection-group or database source whole (nil for other stages).
+    private static func sourceQuery(_ stage: PipelineStage) -> StructuredQuery? {
+        switch stage {
+        case .collection(let path):
+            guard path.count % 2 == 1, let id = path.segments.last else { return nil }
+            return StructuredQuery(parent: path.parent ?? .root, collectionID: id)
+        case .collectionGroup(let parent, let collectionID):
+            return StructuredQuery(parent: parent, collectionID: collectionID, allDescendants: true)
+        case .database:
+            return StructuredQuery(parent: .root, collectionID: nil, allDescendants: true)
+        default:
+            return nil
+        }
     }
 }
