@@ -11,7 +11,7 @@ import NIOPosix
 struct HearthBenchCommand: AsyncParsableCommand {
     /// The groups of workloads, in the order a full run takes them.
     enum Group: String, CaseIterable, ExpressibleByArgument {
-        case engine, api, listeners, triggers, rules, wire, webchannel, queries, counts, transfer
+        case engine, api, listeners, triggers, rules, wire, webchannel, queries, counts, transfer, pipelines
         /// Only the wire group's alternating 1-connection Commit rounds (a full run has them in `wire`).
         case wireRounds = "wire-rounds"
 
@@ -61,6 +61,8 @@ struct HearthBenchCommand: AsyncParsableCommand {
             case .queries:
                 results += try await QueryWorkloads.run(
                     sizes: quick ? [10_000, 100_000] : [10_000, 1_000_000], repetitions: quick ? 200 : 1_000)
+            case .pipelines:
+                results += try await PipelineWorkloads.run(size: quick ? 100_000 : 1_000_000, repetitions: quick ? 200 : 1_000)
             case .counts:
                 results += try await CountWorkloads.run(
                     counted: 10_000, others: quick ? 10_000 : 40_000, repetitions: quick ? 20 : 200)
