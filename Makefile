@@ -81,13 +81,14 @@ fuzz-merge: fuzz-build
 	done; du -sh Fuzz/corpus
 
 ## serve: run the emulator (a release build: 2-3x faster than debug through the clients; the first
-## build takes ~16 minutes on 2 idle cores) on 127.0.0.1:8080 with its data in $(DATA) (Ctrl-C stops it cleanly)
+## build takes ~16 minutes on 2 idle cores) on 127.0.0.1:8080 with its data in $(DATA) (Ctrl-C stops it cleanly);
+## ARGS="..." adds serve options, e.g. ARGS="--enterprise '(default)'"
 serve: deps
-	$(SWIFT) run -c release hearth serve --data $(DATA)
+	$(SWIFT) run -c release hearth serve --data $(DATA) $(ARGS)
 
 ## serve-debug: the same on a debug build (quicker to build after a change)
 serve-debug: deps
-	$(SWIFT) run hearth serve --data $(DATA)
+	$(SWIFT) run hearth serve --data $(DATA) $(ARGS)
 
 ## demo: the RoomieFinder example's scripted session on $(DATA)-roomiefinder
 demo: deps
