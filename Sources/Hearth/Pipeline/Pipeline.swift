@@ -1,0 +1,191 @@
+internal import HearthCore
+
+extension Firestore {
+    /// Starts a pipeline on this database (Enterprise edition: see `enableEnterpriseEdition()`).
+    public func pipeline() -> PipelineSource { PipelineSource(firestore: self) }
+
+    /// Makes this database Enterprise edition, which runs pipelines; stored in the data directory.
+    public func enableEnterpriseEdition() async throws(FirestoreError) {
+        try await openEngine().setEdition(.enterprise, project: databaseID.project, database: databaseID.database)
+    }
+}
+
+/// Where a pipeline reads from (the SDKs' `PipelineSource`).
+public struct PipelineSource: Sendable {
+    let firestore: Firestore
+
+    /// Every document of the collection at `path`.
+    public func collection(_ path: String) -> Pipeline { start { () throws(FirestoreError) in
+        .collection(try ResourcePath(validating: path))
+    } }
+
+    /// Every document of every collection with id `collectionID`.
+    public func collectionGroup(_ collectionID: String) -> Pipeline { start { .collectionGroup(parent: .root, collectionID: collectionID) } }
+
+    /// Every document of the database.
+    public func database() -> Pipeline { start { .database } }
+
+    /// These documents, in this order (missing ones give no result).
+    public func documents(_ references: [DocumentReference]) -> Pipeline {
+        start { () throws(FirestoreError) in
+            var keys: [DocumentKey] = []
+            for reference in references { keys.append(try DocumentKey(validating: reference.path)) }
+            return .documents(keys)
+        }
+    }
+
+    private func start(_ source: @escaping @Sendable () throws(FirestoreError) -> PipelineStage) -> Pipeline {
+        Pipeline(firestore: firestore, stages: [source])
+    }
+}
+
+/// A pipeline query (the SDKs' `Pipeline`): stages run in order by `execute()`. Each method
+/// returns a new pipeline; a bad argument fails `execute()` with `INVALID_ARGUMENT`.
+public struct Pipeline: Sendable {
+    let firestore: Firestore
+    let stages: [@Sendable () throws(FirestoreError) -> PipelineStage]
+
+    private func adding(_ stage: @escaping @Sendable () throws(FirestoreError) -> PipelineStage) -> Pipeline {
+        Pipeline(firestore: firestore, stages: stages + [stage])
+    }
+
+    /// Keeps the rows whose condition is true.
+    public func `where`(_ condition: BooleanExpression) -> Pipeline {
+        adding { () throws(FirestoreError) in .where(try PipelineNodes.node(condition)) }
+    }
+
+    /// Replaces each row by these fields and named expressions.
+    public func select(_ selections: [any Selectable]) -> Pipeline {
+        adding { () throws(FirestoreError) in .select(try PipelineNodes.named(selections)) }
+    }
+
+    /// Replaces each row by these fields.
+    public func select(_ fields: String...) -> Pipeline { select(fields.map(Field.init)) }
+
+    /// Adds (or replaces) these named expressions.
+    public func addFields(_ fields: [AliasedExpression]) -> Pipeline {
+        adding { () throws(FirestoreError) in .addFields(try PipelineNodes.named(fields)) }
+    }
+
+    /// Removes these fields.
+    public func removeFields(_ fields: String...) -> Pipeline {
+        adding { () throws(FirestoreError) in
+            var paths: [HearthCore.FieldPath] = []
+            for field in fields { paths.append(try PipelineNodes.path(field)) }
+            return .removeFields(paths)
+        }
+    }
+
+    /// Orders the rows.
+    public func sort(_ orderings: [Ordering]) -> Pipeline {
+        adding { () throws(FirestoreError) in
+            var keys: [PipelineOrdering] = []
+            for ordering in orderings {
+                keys.append(PipelineOrdering(expression: try PipelineNodes.node(ordering.expression), descending: ordering.descending))
+            }
+            return .sort(keys)
+        }
+    }
+
+    /// Skips `count` rows.
+    public func offset(_ count: Int) -> Pipeline {
+        adding { () throws(FirestoreError) in
+            guard count >= 0 else { throw FirestoreError(.invalidArgument, "offset() takes a non-negative count.") }
+            return .offset(count)
+        }
+    }
+
+    /// Keeps at most `count` rows.
+    public func limit(_ count: Int) -> Pipeline {
+        adding { () throws(FirestoreError) in
+            guard count >= 0 else { throw FirestoreError(.invalidArgument, "limit() takes a non-negative count.") }
+            return .limit(count)
+        }
+    }
+
+    /// One row per group of `groups` values (one row in all without groups), with the aggregates.
+    public func aggregate(_ aggregates: [AliasedAggregate], groups: [any Selectable] = []) -> Pipeline {
+        adding { () throws(FirestoreError) in
+            var accumulators: [String: PipelineAggregate] = [:]
+            for aggregate in aggregates {
+                let argument = try aggregate.function.argument.map { expression throws(FirestoreError) in try PipelineNodes.node(expression) }
+                accumulators[aggregate.alias] = PipelineAggregate(name: aggregate.function.name, argument: argument)
+            }
+            return .aggregate(accumulators: accumulators, groups: try PipelineNodes.named(groups))
+        }
+    }
+
+    /// One row per distinct combination of these fields' values.
+    public func distinct(_ fields: [any Selectable]) -> Pipeline {
+        adding { () throws(FirestoreError) in .distinct(try PipelineNodes.named(fields)) }
+    }
+
+    /// These rows, then those of `other`.
+    public func union(with other: Pipeline) -> Pipeline {
+        adding { () throws(FirestoreError) in .union(try other.corePipeline()) }
+    }
+
+    /// The engine's form of the pipeline.
+    func corePipeline() throws(FirestoreError) -> HearthCore.Pipeline {
+        var built: [PipelineStage] = []
+        for stage in stages { built.append(try stage()) }
+        return HearthCore.Pipeline(stages: built)
+    }
+
+    /// Runs the pipeline.
+    /// - Throws: `INVALID_ARGUMENT` on a Standard-edition database, for a bad argument or a failing
+    ///   projected expression; `UNIMPLEMENTED` for what Hearth does not have yet; `PERMISSION_DENIED`
+    ///   when the handle's rules refuse the source's read.
+    public func execute() async throws(FirestoreError) -> PipelineSnapshot {
+        let pipeline = try corePipeline()
+        let engine = try firestore.openEngine()
+        let time = engine.latestCommitTime
+        let rows = try await engine.executePipeline(pipeline, in: firestore.databaseID, access: firestore.access)
+        return PipelineSnapshot(results: rows.map { PipelineResult(row: $0, firestore: firestore) }, executionTime: time)
+    }
+}
+
+/// What a pipeline returned.
+public struct PipelineSnapshot: Sendable {
+    /// The results, in order.
+    public let results: [PipelineResult]
+    /// The time the data was read at.
+    public let executionTime: Timestamp
+}
+
+/// One row of a pipeline's results.
+public struct PipelineResult: Sendable {
+    let fields: [String: Value]
+    /// The document this row is, while it is one (nil after `select`, `aggregate`, `distinct`).
+    public let ref: DocumentReference?
+    /// When the document was created, while the row is a document.
+    public let createTime: Timestamp?
+    /// When the document last changed, while the row is a document.
+    public let updateTime: Timestamp?
+    private let firestore: Firestore
+
+    init(row: PipelineRow, firestore: Firestore) {
+        fields = row.fields
+        ref = row.key.map { DocumentReference(firestore: firestore, key: $0) }
+        createTime = row.createTime
+        updateTime = row.updateTime
+        self.firestore = firestore
+    }
+
+    /// The document's id, while the row is a document.
+    public var id: String? { ref?.documentID }
+
+    /// The row's fields as Swift values.
+    public var data: [String: Any] { ValueBridge.map(fields, firestore: firestore) }
+
+    /// The value at `field` (dotted), or nil when absent.
+    public func get(_ field: String) -> Any? {
+        guard let path = try? HearthCore.FieldPath(dotted: field), let value = fields.value(at: path) else { return nil }
+        return ValueBridge.any(value, firestore: firestore)
+    }
+
+    /// The row decoded as `type`.
+    public func data<T: Decodable>(as type: T.Type, decoder: Firestore.Decoder = Firestore.Decoder()) throws -> T {
+        try decoder.decode(type, fromFields: fields, in: ref)
+    }
+}
