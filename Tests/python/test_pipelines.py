@@ -217,3 +217,12 @@ def test_the_edition_survives_a_restart_without_the_flag(server, cities, data_di
     finally:
         again.stop()
         server.start()
+
+
+def test_the_console_shows_each_databases_edition(server, cities):
+    import requests
+    make_client(server, database="standard-db").collection("c").document("seen").set({"a": 1})
+    listed = requests.get(f"http://{server.host}/console/api/databases", timeout=10).json()
+    editions = {(d["project"], d["database"]): d["edition"] for d in listed}
+    assert editions[(PROJECT, "(default)")] == "enterprise"
+    assert editions[(PROJECT, "standard-db")] == "standard"

@@ -15,13 +15,16 @@ struct ConsoleDataOperations {
         let project: String
         let database: String
         let name: String
+        /// `standard` or `enterprise`.
+        let edition: String
     }
 
     /// Every database the data directory has written, in name order.
     func databases() throws(FirestoreError) -> [DatabaseEntry] {
-        try engine.storedDatabases().map { id in
+        try engine.storedDatabases().map { id throws(FirestoreError) in
             DatabaseEntry(
-                project: id.project, database: id.database, name: "projects/\(id.project)/databases/\(id.database)")
+                project: id.project, database: id.database, name: "projects/\(id.project)/databases/\(id.database)",
+                edition: try engine.edition(of: id).rawValue)
         }
     }
 

@@ -24,7 +24,8 @@ function parseHash() {
 
 function drawPicker(tab) {
   const select = h('select', { id: 'database-select', 'aria-label': 'database' },
-    known.map((d) => h('option', { value: `${d.project}/${d.database}` }, `${d.project} / ${d.database}`)));
+    known.map((d) => h('option', { value: `${d.project}/${d.database}` },
+      `${d.project} / ${d.database}${d.edition === 'enterprise' ? ' · Enterprise' : ''}`)));
   if (current.project && !known.some((d) => d.project === current.project && d.database === current.database)) {
     select.append(h('option', { value: `${current.project}/${current.database}` }, `${current.project} / ${current.database}`));
   }
