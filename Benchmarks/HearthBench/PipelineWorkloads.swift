@@ -14,21 +14,7 @@ enum PipelineWorkloads {
         let engine = try Engine(directory: root + "/engine", options: EngineOptions(durability: .none, initialMapSize: 1 << 30))
         defer { engine.close() }
         try await engine.setEdition(.enterprise, project: nil, database: database.database)
-        var entries: [([UInt8], [UInt8])] = []
-        entries.reserveCapacity(size)
-        var start = 0
-        while start < size {
-            let end = min(start + 5_000, size)
-            var writes: [Write] = []
-            for index in start..<end {
-                let key = try DocumentKey(validating: "rooms/\(BenchData.id(index))")
-                let fields = QueryWorkloads.document(index: index)
-                writes.append(.set(key, fields: fields))
-                entries.append((BenchData.storageKey(key), BenchData.storedBytes(fields)))
-            }
-            _ = try await engine.commit(writes, in: database)
-            start = end
-        }
+        var entries = try await QueryWorkloads.load(size, into: engine, database: database)
         let raw = try RawLMDB(path: root + "/raw", keysAndValues: entries)
         defer { raw.close() }
         _ = try raw.bulkLoad(batch: 5_000)

@@ -48,6 +48,27 @@ enum QueryWorkloads {
         ]
     }
 
+    /// Commits `size` listing documents (`rooms/…`) in batches of 5,000 and returns the raw
+    /// key/value pairs of the same documents, for the raw-LMDB baseline.
+    static func load(_ size: Int, into engine: Engine, database: DatabaseID) async throws -> [([UInt8], [UInt8])] {
+        var entries: [([UInt8], [UInt8])] = []
+        entries.reserveCapacity(size)
+        var start = 0
+        while start < size {
+            let end = min(start + 5_000, size)
+            var writes: [Write] = []
+            for index in start..<end {
+                let key = try DocumentKey(validating: "rooms/\(BenchData.id(index))")
+                let fields = document(index: index)
+                writes.append(.set(key, fields: fields))
+                entries.append((BenchData.storageKey(key), BenchData.storedBytes(fields)))
+            }
+            _ = try await engine.commit(writes, in: database)
+            start = end
+        }
+        return entries
+    }
+
     static func run(sizes: [Int], repetitions: Int) async throws -> [BenchResult] {
         var results: [BenchResult] = []
         var latencies: [String: [Int: Double]] = [:]
@@ -57,21 +78,7 @@ enum QueryWorkloads {
             let database = try DatabaseID(project: "bench")
             let engine = try Engine(directory: root + "/engine", options: EngineOptions(durability: .none, initialMapSize: 1 << 30))
             defer { engine.close() }
-            var entries: [([UInt8], [UInt8])] = []
-            entries.reserveCapacity(size)
-            var start = 0
-            while start < size {
-                let end = min(start + 5_000, size)
-                var writes: [Write] = []
-                for index in start..<end {
-                    let key = try DocumentKey(validating: "rooms/\(BenchData.id(index))")
-                    let fields = document(index: index)
-                    writes.append(.set(key, fields: fields))
-                    entries.append((BenchData.storageKey(key), BenchData.storedBytes(fields)))
-                }
-                _ = try await engine.commit(writes, in: database)
-                start = end
-            }
+            let entries = try await load(size, into: engine, database: database)
             let raw = try RawLMDB(path: root + "/raw", keysAndValues: entries)
             defer { raw.close() }
             _ = try raw.bulkLoad(batch: 5_000)

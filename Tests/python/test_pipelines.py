@@ -35,9 +35,17 @@ def server(data_dir):
 
 
 def make_client(server, database="(default)"):
+    """A client of `server`; the session's FIRESTORE_EMULATOR_HOST (other modules' server) is put back."""
     import os
+    previous = os.environ.get("FIRESTORE_EMULATOR_HOST")
     os.environ["FIRESTORE_EMULATOR_HOST"] = server.host
-    return firestore.Client(project=PROJECT, database=database)
+    try:
+        return firestore.Client(project=PROJECT, database=database)
+    finally:
+        if previous is None:
+            os.environ.pop("FIRESTORE_EMULATOR_HOST", None)
+        else:
+            os.environ["FIRESTORE_EMULATOR_HOST"] = previous
 
 
 @pytest.fixture(scope="module")
