@@ -79,7 +79,10 @@ package struct PipelineEvaluator: Sendable {
         _ arguments: [PipelineExpression], _ row: PipelineRow, of name: String, count: ClosedRange<Int>?
     ) throws(FirestoreError) -> [PipelineOutcome] {
         if let count, !count.contains(arguments.count) {
-            let wanted = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
+            let wanted =
+                count.lowerBound == count.upperBound
+                ? "\(count.lowerBound)"
+                : count.upperBound == .max ? "at least \(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
             throw FirestoreError(
                 .invalidArgument, "Function \(name) takes \(wanted) argument\(count.upperBound == 1 ? "" : "s"), not \(arguments.count).")
         }
@@ -98,6 +101,7 @@ package struct PipelineEvaluator: Sendable {
             let values = try self.arguments(arguments, row, of: name, count: 3...3)
             if case .error = values[0] { return values[0] }
             return values[0].isTrue ? values[1] : values[2]
+        case "switch_on": return try switchOn(arguments, row)
         default: break
         }
         guard let function = PipelineFunctions.table[name] else {
@@ -108,6 +112,24 @@ package struct PipelineEvaluator: Sendable {
         }
         let values = try self.arguments(arguments, row, of: name, count: function.arity)
         return function.body(values, PipelineCallContext(evaluator: self, row: row))
+    }
+
+    /// `switch_on(c1, r1, c2, r2, …[, default])`: the result after the first condition that is
+    /// `true` (only it is evaluated); an error condition is the result; with none true, the
+    /// default, or an error without one.
+    private func switchOn(_ arguments: [PipelineExpression], _ row: PipelineRow) throws(FirestoreError) -> PipelineOutcome {
+        guard arguments.count >= 2 else {
+            throw FirestoreError(.invalidArgument, "Function switch_on takes conditions and results in pairs, then an optional default.")
+        }
+        var index = 0
+        while index + 1 < arguments.count {
+            let condition = try evaluate(arguments[index], row)
+            if case .error = condition { return condition }
+            if condition.isTrue { return try evaluate(arguments[index + 1], row) }
+            index += 2
+        }
+        if index < arguments.count { return try evaluate(arguments[index], row) }
+        return .error("Function switch_on: no condition was true and there is no default.")
     }
 
     /// `and` / `or`: false (true) as soon as one argument is; otherwise an error if one was; otherwise

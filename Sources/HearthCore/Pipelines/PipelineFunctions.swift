@@ -11,7 +11,11 @@ enum PipelineFunctions {
     /// Every function, by name.
     static let table: [String: Function] = {
         var table: [String: Function] = [:]
-        for group in [comparisons, types, arithmetic, strings, arrays, maps, documents, timestamps] {
+        let groups = [
+            comparisons, types, arithmetic, strings, text, arrays, slices, vectors, maps, mapEdits, documents, timestamps,
+            timeArithmetic,
+        ]
+        for group in groups {
             table.merge(group) { first, _ in first }
         }
         return table
@@ -19,12 +23,10 @@ enum PipelineFunctions {
 
     /// Functions Firestore has and Hearth does not yet (they fail with UNIMPLEMENTED, not as unknown).
     static let knownButMissing: Set<String> = [
-        "array_filter", "array_transform", "array_first_n", "array_last_n", "array_index_of", "array_index_of_all",
-        "array_slice", "cosine_distance", "dot_product", "euclidean_distance", "vector_length", "geo_distance",
-        "document_matches", "like", "regex_find", "regex_find_all", "split", "join", "string_index_of", "string_repeat",
-        "string_replace_all", "string_replace_one", "switch_on", "timestamp_add", "timestamp_subtract", "timestamp_diff",
-        "timestamp_extract", "timestamp_trunc", "storage_size", "map_merge", "map_remove", "map_set", "map_entries",
-        "maximum_n", "minimum_n", "current_document", "get_field", "offset", "rand",
+        // Lambdas: they need `variable_reference_value` in expressions, which the wire mapping refuses.
+        "array_filter", "array_transform",
+        // Only valid inside the `search` stage, which Hearth does not run.
+        "geo_distance", "document_matches",
     ]
 
     /// The result when an argument decides it before the function runs (an error, absent, null).
