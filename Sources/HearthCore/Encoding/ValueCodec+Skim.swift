@@ -29,7 +29,8 @@ extension ValueCodec {
         return ordered
     }
 
-    private static func skimValue(_ reader: inout ByteReader, depth: Int) throws(FirestoreError) -> Bool {
+    /// Walks one value (see `skimFields`); false when some map inside has keys out of order.
+    static func skimValue(_ reader: inout ByteReader, depth: Int) throws(FirestoreError) -> Bool {
         let at = reader.offset
         let tagByte = try reader.readByte()
         guard let tag = Tag(rawValue: tagByte) else {
@@ -71,6 +72,76 @@ extension ValueCodec {
             return try skimFields(&reader, depth: depth + 1)
         }
         return true
+    }
+
+    /// Finds in a field map the top-level fields named in `names` (UTF-8 bytes): each one's
+    /// encoded value's byte range within the reader's buffer goes to `ranges` (same order;
+    /// untouched for a field the map lacks). Values are walked by their structure alone (bounds
+    /// and nesting checked, UTF-8 not: a found value is checked when `decode` reads it); the walk
+    /// stops once every name is found. What a pipeline scan reads of a document without
+    /// decoding all of it.
+    /// - Throws: `FirestoreError` (`DATA_LOSS`) on malformed bytes.
+    static func findFields(
+        _ reader: inout ByteReader, names: [[UInt8]], into ranges: inout [Range<Int>?]
+    ) throws(FirestoreError) {
+        let count = try reader.readLength(minimumElementSize: 2)
+        var found = 0
+        for _ in 0 ..< count where found < names.count {
+            let key = try reader.readRawBytes(count: try reader.readLength())
+            let start = reader.offset
+            try skipValue(&reader, depth: 0)
+            if let slot = names.firstIndex(where: { name in bytesEqual(key, name) }) {
+                ranges[slot] = start ..< reader.offset
+                found += 1
+            }
+        }
+    }
+
+    /// Moves past one value, checking only that it lies within the buffer and is not nested too deep.
+    /// - Throws: `FirestoreError` (`DATA_LOSS`) on malformed bytes.
+    static func skipValue(_ reader: inout ByteReader, depth: Int) throws(FirestoreError) {
+        let at = reader.offset
+        let tagByte = try reader.readByte()
+        guard let tag = Tag(rawValue: tagByte) else {
+            throw ByteReader.corrupt("unknown value tag \(tagByte) at offset \(at).")
+        }
+        switch tag {
+        case .null, .false, .true: return
+        case .integer: _ = try reader.readVarint()
+        case .double: _ = try reader.readRawBytes(count: 8)
+        case .timestamp:
+            _ = try reader.readVarint()
+            _ = try reader.readVarint()
+        case .string, .bytes: _ = try reader.readRawBytes(count: try reader.readLength())
+        case .reference:
+            for _ in 0 ..< 2 { _ = try reader.readRawBytes(count: try reader.readLength()) }
+            for _ in 0 ..< (try reader.readLength()) { _ = try reader.readRawBytes(count: try reader.readLength()) }
+        case .geoPoint: _ = try reader.readRawBytes(count: 16)
+        case .array:
+            guard depth < maximumDepth else { throw tooDeep(at: at) }
+            for _ in 0 ..< (try reader.readLength()) { try skipValue(&reader, depth: depth + 1) }
+        case .map:
+            guard depth < maximumDepth else { throw tooDeep(at: at) }
+            for _ in 0 ..< (try reader.readLength(minimumElementSize: 2)) {
+                _ = try reader.readRawBytes(count: try reader.readLength())
+                try skipValue(&reader, depth: depth + 1)
+            }
+        }
+    }
+
+    /// Decodes the one value encoded at `range` of `buffer` (a range `findFields` gave).
+    /// - Throws: `FirestoreError` (`DATA_LOSS`) on malformed bytes.
+    static func decode(_ buffer: UnsafeRawBufferPointer, at range: Range<Int>) throws(FirestoreError) -> Value {
+        var reader = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[range]))
+        return try decode(&reader)
+    }
+
+    /// Whether `bytes` holds exactly `name`.
+    private static func bytesEqual(_ bytes: UnsafeRawBufferPointer, _ name: [UInt8]) -> Bool {
+        guard bytes.count == name.count else { return false }
+        guard let base = bytes.baseAddress, let first = name.first else { return name.isEmpty }
+        guard bytes[0] == first else { return false }
+        return name.withUnsafeBytes { other in other.baseAddress.map { memcmp(base, $0, name.count) == 0 } ?? true }
     }
 
     /// True when `left` sorts strictly before `right` byte by byte (UTF-8 order is byte order).

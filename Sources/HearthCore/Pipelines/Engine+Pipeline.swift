@@ -26,7 +26,11 @@ extension Engine {
         }
         var rest = pipeline.stages.dropFirst()
         var rows: [PipelineRow]
-        if let query = Self.sourceQuery(source) {
+        if let streamed = try streamedAggregate(pipeline, in: database, consistency: consistency, access: access, evaluator: evaluator) {
+            // A collection's groups, folded while its records are walked.
+            rows = streamed.rows
+            rest = pipeline.stages.dropFirst(streamed.stages)
+        } else if let query = Self.sourceQuery(source) {
             // The index-shaped prefix runs as its classic twin; when the classic planner will not
             // take it (an order it refuses, an index it lacks) the source is read whole instead.
             let (planned, absorbed) = PipelinePlanner.plan(source: query, stages: rest)

@@ -1,7 +1,13 @@
 /// The running state of one aggregate function over one group's rows.
 struct PipelineAccumulator {
+    /// The aggregates Hearth implements, decided once so that adding a row compares no names.
+    enum Kind: String, CaseIterable {
+        case count, countIf = "count_if", countDistinct = "count_distinct", sum, average, minimum, maximum, first, last
+        case arrayAgg = "array_agg", arrayAggDistinct = "array_agg_distinct"
+    }
+
     /// Which aggregate.
-    let aggregate: PipelineAggregate
+    let kind: Kind?
     private var count: Int64 = 0
     private var integerSum: Int64 = 0
     private var doubleSum: Double = 0
@@ -13,28 +19,26 @@ struct PipelineAccumulator {
     private var last: Value?
     private var collected: [Value] = []
     private var distinct: [Value] = []
+    private var seen: Set<PipelineGroupKey> = []
 
     /// The aggregate names Hearth implements.
-    static let names: Set<String> = [
-        "count", "count_if", "count_distinct", "sum", "average", "minimum", "maximum", "first", "last", "array_agg",
-        "array_agg_distinct",
-    ]
+    static let names: Set<String> = Set(Kind.allCases.map(\.rawValue))
 
-    /// A fresh accumulator for `aggregate`.
-    init(_ aggregate: PipelineAggregate) { self.aggregate = aggregate }
+    /// A fresh accumulator for `aggregate` (one of `names`; any other accumulates nothing).
+    init(_ aggregate: PipelineAggregate) { kind = Kind(rawValue: aggregate.name) }
 
     /// Takes one row's outcome of the argument (`count()` with no argument counts every row).
     mutating func add(_ outcome: PipelineOutcome?) {
-        switch aggregate.name {
-        case "count":
+        switch kind {
+        case .count:
             guard let outcome else { count += 1; return }
             if case .value(let value) = outcome, value != .null { count += 1 }
-        case "count_if":
+        case .countIf:
             if outcome?.isTrue == true { count += 1 }
-        case "count_distinct", "array_agg_distinct":
-            guard case .value(let value)? = outcome, aggregate.name == "array_agg_distinct" || value != .null else { return }
-            if !distinct.contains(where: { PipelineFunctions.equivalent($0, value) }) { distinct.append(value) }
-        case "sum", "average":
+        case .countDistinct, .arrayAggDistinct:
+            guard case .value(let value)? = outcome, kind == .arrayAggDistinct || value != .null else { return }
+            if seen.insert(PipelineGroupKey([value])).inserted { distinct.append(value) }
+        case .sum, .average:
             guard case .value(let value)? = outcome else { return }
             switch value {
             case .integer(let number):
@@ -50,37 +54,37 @@ struct PipelineAccumulator {
                 doubleSum += number
             default: return
             }
-        case "minimum", "maximum":
+        case .minimum, .maximum:
             guard case .value(let value)? = outcome, value != .null else { return }
             let order = Value.compare(value, best ?? value)
-            if best == nil || (aggregate.name == "minimum" ? order < 0 : order > 0) { best = value }
-        case "first":
+            if best == nil || (kind == .minimum ? order < 0 : order > 0) { best = value }
+        case .first:
             if first == nil { first = outcome?.value ?? .null }
-        case "last":
+        case .last:
             last = outcome?.value ?? .null
-        case "array_agg":
+        case .arrayAgg:
             if case .value(let value)? = outcome { collected.append(value) }
-        default: return
+        case nil: return
         }
     }
 
     /// The aggregate's result: null for a sum, average, minimum or maximum of no numbers/values.
     var result: Value {
-        switch aggregate.name {
-        case "count", "count_if": return .integer(count)
-        case "count_distinct": return .integer(Int64(distinct.count))
-        case "array_agg_distinct": return .array(distinct)
-        case "sum":
+        switch kind {
+        case .count, .countIf: return .integer(count)
+        case .countDistinct: return .integer(Int64(distinct.count))
+        case .arrayAggDistinct: return .array(distinct)
+        case .sum:
             guard numbers > 0 else { return .null }
             return sawDouble || overflowed ? .double(doubleSum) : .integer(integerSum)
-        case "average":
+        case .average:
             guard numbers > 0 else { return .null }
             return .double(doubleSum / Double(numbers))
-        case "minimum", "maximum": return best ?? .null
-        case "first": return first ?? .null
-        case "last": return last ?? .null
-        case "array_agg": return .array(collected)
-        default: return .null
+        case .minimum, .maximum: return best ?? .null
+        case .first: return first ?? .null
+        case .last: return last ?? .null
+        case .arrayAgg: return .array(collected)
+        case nil: return .null
         }
     }
 }

@@ -112,62 +112,8 @@ struct PipelineStages {
     private func aggregate(
         _ rows: [PipelineRow], _ accumulators: [String: PipelineAggregate], _ groups: [String: PipelineExpression]
     ) throws(FirestoreError) -> [PipelineRow] {
-        let groupNames = groups.keys.sorted()
-        let accumulatorNames = accumulators.keys.sorted()
-        var order: [[Value]] = []
-        var states: [[String]: [PipelineAccumulator]] = [:]
-        let fresh = accumulatorNames.compactMap { accumulators[$0].map(PipelineAccumulator.init) }
-        if groupNames.isEmpty {
-            order = [[]]
-            states[[]] = fresh
-        }
-        for row in rows {
-            var key: [Value] = []
-            for name in groupNames {
-                guard let expression = groups[name] else { continue }
-                switch try evaluator.evaluate(expression, row) {
-                case .value(let value): key.append(value)
-                case .absent: key.append(.null)
-                case .error(let reason): throw FirestoreError(.invalidArgument, "Evaluating group \(name) failed: \(reason)")
-                }
-            }
-            let canonical = key.map { String(describing: $0.groupingKey) }
-            if states[canonical] == nil {
-                order.append(key)
-                states[canonical] = fresh
-            }
-            for index in fresh.indices {
-                let argument = try fresh[index].aggregate.argument.map { expression throws(FirestoreError) in
-                    try evaluator.evaluate(expression, row)
-                }
-                states[canonical]?[index].add(argument)
-            }
-        }
-        let sorted = groupNames.isEmpty ? order : order.sorted { left, right in
-            for (a, b) in zip(left, right) {
-                let comparison = Value.compare(a, b)
-                if comparison != 0 { return comparison < 0 }
-            }
-            return false
-        }
-        return sorted.map { key in
-            var fields: [String: Value] = [:]
-            for (name, value) in zip(groupNames, key) { fields[name] = value }
-            for (name, state) in zip(accumulatorNames, states[key.map { String(describing: $0.groupingKey) }] ?? []) { fields[name] = state.result }
-            return PipelineRow(fields: fields)
-        }
-    }
-}
-
-extension Value {
-    /// The value as a group key: numbers that are equal (1 and 1.0) group together.
-    var groupingKey: Value {
-        switch self {
-        case .double(let number) where number.isFinite && number == number.rounded() && Swift.abs(number) < 9.2e18:
-            .integer(Int64(number))
-        case .array(let elements): .array(elements.map(\.groupingKey))
-        case .map(let fields): .map(fields.mapValues(\.groupingKey))
-        default: self
-        }
+        var grouping = PipelineGrouping(accumulators: accumulators, groups: groups)
+        for row in rows { try grouping.add(row, evaluator: evaluator) }
+        return grouping.rows()
     }
 }

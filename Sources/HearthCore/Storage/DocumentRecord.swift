@@ -93,6 +93,12 @@ package struct DocumentRecord: Equatable {
         return Document(key: key, encodedFields: EncodedFields(checked: encoded), createTime: createTime, updateTime: updateTime)
     }
 
+    /// The encoded field map of stored record bytes, or nil for a phantom (header checked).
+    package static func fieldBytes(of bytes: UnsafeRawBufferPointer) throws(FirestoreError) -> UnsafeRawBufferPointer? {
+        let header = try Header(bytes)
+        return header.times == nil ? nil : header.rest
+    }
+
     /// A record's header, read and checked: the full id's bytes, the times, and what follows.
     private struct Header {
         /// The full document id's bytes, when the record carries one.

@@ -1,0 +1,245 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LMDB
+
+extension Engine {
+    /// A `collection` source, any `where` stages and then an `aggregate` or `distinct`, run as one
+    /// walk over the collection's stored records: each document gives only the top-level fields
+    /// the stages name, decoded straight from its bytes into the groups, and no document is
+    /// built or kept. Returns the groups' rows and how many stages they stand for; nil when the
+    /// pipeline has another shape, reads at another time or in a transaction, or rules judge the
+    /// caller (the general path then runs it, with the same results).
+    func streamedAggregate(
+        _ pipeline: Pipeline, in database: DatabaseID, consistency: ReadConsistency, access: AccessContext,
+        evaluator: PipelineEvaluator
+    ) throws(FirestoreError) -> (rows: [PipelineRow], stages: Int)? {
+        guard consistency == .strong, policy(for: access) == nil,
+              let shape = StreamedAggregateShape(pipeline.stages), let plan = StreamedAggregatePlan(shape)
+        else { return nil }
+        var grouping = PipelineGrouping(accumulators: shape.accumulators, groups: shape.groups)
+        try read { txn in
+            guard let db = try store.catalog.databaseNumber(database, in: txn),
+                  let collection = try store.catalog.collectionNumber(db: db, path: shape.path, in: txn, remember: false)
+            else { return }
+            let prefix = StorageKeys.documentsPrefix(db: db, collection: collection)
+            var scanner = StreamedAggregateScanner(plan: plan, path: shape.path, evaluator: evaluator)
+            try txn.scan(in: store.tables.documents, from: prefix, to: StorageKeys.successor(ofPrefix: prefix)) { key, value in
+                guard let fields = try DocumentRecord.fieldBytes(of: value) else { return true }
+                try scanner.add(key: UnsafeRawBufferPointer(rebasing: key[prefix.count...]), record: value, fields: fields, to: &grouping)
+                return true
+            }
+        }
+        return (grouping.rows(), shape.stageCount)
+    }
+}
+
+/// The pipelines a streamed aggregate runs: a collection, `where` stages, an aggregate or distinct.
+struct StreamedAggregateShape {
+    /// The collection read.
+    let path: ResourcePath
+    /// The conditions every row must meet.
+    let conditions: [PipelineExpression]
+    /// The aggregate's accumulators (none for `distinct`).
+    let accumulators: [String: PipelineAggregate]
+    /// The groups.
+    let groups: [String: PipelineExpression]
+    /// How many stages, the source included, this stands for.
+    let stageCount: Int
+
+    /// The shape of `stages`, or nil when they start otherwise.
+    init?(_ stages: [PipelineStage]) {
+        guard case .collection(let path)? = stages.first, path.count % 2 == 1 else { return nil }
+        var conditions: [PipelineExpression] = []
+        for (offset, stage) in stages.enumerated().dropFirst() {
+            switch stage {
+            case .where(let condition):
+                conditions.append(condition)
+                continue
+            case .aggregate(let accumulators, let groups):
+                (self.accumulators, self.groups) = (accumulators, groups)
+            case .distinct(let groups):
+                (self.accumulators, self.groups) = ([:], groups)
+            default:
+                return nil
+            }
+            self.path = path
+            self.conditions = conditions
+            stageCount = offset + 1
+            return
+        }
+        return nil
+    }
+}
+
+/// What a streamed aggregate reads of each document: the top-level fields its expressions name,
+/// and whether they need the document's name; with no conditions and only plain field groups and
+/// arguments, rows go to the groups without a row being built.
+struct StreamedAggregatePlan {
+    /// The top-level field names read, as UTF-8 bytes.
+    let names: [[UInt8]]
+    /// The same names as strings (to build a row).
+    let fieldNames: [String]
+    /// Whether an expression reads `__name__`.
+    let needsKey: Bool
+    /// The conditions.
+    let conditions: [PipelineExpression]
+    /// For each group, in `PipelineGrouping.groupNames` order, the slot it reads; nil when some
+    /// group or argument is not a plain top-level field (rows are then built and evaluated).
+    let directGroups: [Int]?
+    /// For each accumulator, the slot its argument reads (nil for `count()`).
+    let directArguments: [Int?]
+
+    /// The plan for `shape`, or nil when some expression needs the whole row.
+    init?(_ shape: StreamedAggregateShape) {
+        var names: [String] = []
+        var needsKey = false
+        var wholeRow = false
+        func collect(_ expression: PipelineExpression) {
+            switch expression {
+            case .field(let path):
+                if path.isDocumentID { needsKey = true } else if let first = path.segments.first, !names.contains(first) {
+                    names.append(first)
+                }
+            case .constant: break
+            case .function(let name, let arguments):
+                if name == "current_document" { wholeRow = true }
+                arguments.forEach(collect)
+            case .map(let members): members.values.forEach(collect)
+            case .array(let members): members.forEach(collect)
+            }
+        }
+        shape.conditions.forEach(collect)
+        shape.groups.values.forEach(collect)
+        shape.accumulators.values.forEach { $0.argument.map(collect) }
+        guard !wholeRow else { return nil }
+        self.names = names.map { Array($0.utf8) }
+        fieldNames = names
+        self.needsKey = needsKey
+        conditions = shape.conditions
+        func slot(_ expression: PipelineExpression) -> Int? {
+            guard case .field(let path) = expression, path.segments.count == 1, !path.isDocumentID else { return nil }
+            return names.firstIndex(of: path.segments[0])
+        }
+        let groupSlots = shape.groups.keys.sorted().compactMap { shape.groups[$0].flatMap(slot) }
+        let arguments = shape.accumulators.keys.sorted().compactMap { shape.accumulators[$0]?.argument }
+        let argumentSlots = shape.accumulators.keys.sorted().map { shape.accumulators[$0]?.argument.flatMap(slot) }
+        let direct = shape.conditions.isEmpty && groupSlots.count == shape.groups.count
+            && argumentSlots.compactMap { $0 }.count == arguments.count
+        directGroups = direct ? groupSlots : nil
+        directArguments = argumentSlots
+    }
+}
+
+/// Feeds one document at a time into a `PipelineGrouping`, reusing its buffers between documents.
+///
+/// With plain field groups, a document's group is found by the canonical encoding of its group
+/// values (`appendCanonical`), so group values are decoded once per group, not per document.
+struct StreamedAggregateScanner {
+    let plan: StreamedAggregatePlan
+    let path: ResourcePath
+    let evaluator: PipelineEvaluator
+    private var ranges: [Range<Int>?]
+    private var outcomes: [PipelineOutcome?]
+    private var groupKey: [UInt8] = []
+    private var groupsByKey: [[UInt8]: Int] = [:]
+    private var fewGroupKeys: [[UInt8]] = []
+    private var fewGroupNumbers: [Int] = []
+    /// Up to this many groups are found by comparing keys, beyond it by hashing.
+    private static let linearSearchLimit = 12
+
+    /// A scanner of documents of the collection at `path`.
+    init(plan: StreamedAggregatePlan, path: ResourcePath, evaluator: PipelineEvaluator) {
+        self.plan = plan
+        self.path = path
+        self.evaluator = evaluator
+        ranges = Array(repeating: nil, count: plan.names.count)
+        outcomes = Array(repeating: nil, count: plan.directArguments.count)
+    }
+
+    /// Adds the document stored under id key part `key` with record `record` and field bytes `fields`.
+    /// - Throws: `DATA_LOSS` for corrupt bytes; `INVALID_ARGUMENT` when a group expression fails.
+    mutating func add(
+        key: UnsafeRawBufferPointer, record: UnsafeRawBufferPointer, fields: UnsafeRawBufferPointer,
+        to grouping: inout PipelineGrouping
+    ) throws(FirestoreError) {
+        for index in ranges.indices { ranges[index] = nil }
+        var reader = ByteReader(fields)
+        try ValueCodec.findFields(&reader, names: plan.names, into: &ranges)
+        if let direct = plan.directGroups {
+            groupKey.removeAll(keepingCapacity: true)
+            for slot in direct { try Self.appendCanonical(ranges[slot], of: fields, to: &groupKey) }
+            let group: Int
+            if let known = knownGroup(groupKey) {
+                group = known
+            } else {
+                var values: [Value] = []
+                for slot in direct { values.append(try ranges[slot].map { range throws(FirestoreError) in try ValueCodec.decode(fields, at: range) } ?? .null) }
+                group = grouping.group(of: values)
+                remember(groupKey, as: group)
+            }
+            for (index, slot) in plan.directArguments.enumerated() {
+                outcomes[index] = try slot.map { slot throws(FirestoreError) in
+                    try ranges[slot].map { range throws(FirestoreError) in .value(try ValueCodec.decode(fields, at: range)) } ?? .absent
+                }
+            }
+            grouping.add(toGroup: group, arguments: outcomes)
+            return
+        }
+        var row = PipelineRow(fields: [:])
+        for (name, range) in zip(plan.fieldNames, ranges) {
+            if let range { row.fields[name] = try ValueCodec.decode(fields, at: range) }
+        }
+        if plan.needsKey {
+            let id = StorageKeys.isShortened(idKeyLength: key.count)
+                ? (try DocumentRecord.fullID(of: record) ?? "") : StorageKeys.id(fromKeyPart: key)
+            row.key = DocumentKey(unchecked: path.appending(id))
+        }
+        for condition in plan.conditions where try !evaluator.evaluate(condition, row).isTrue { return }
+        try grouping.add(row, evaluator: evaluator)
+    }
+
+    /// The group whose canonical key is `key`, if one has been seen.
+    private func knownGroup(_ key: [UInt8]) -> Int? {
+        guard groupsByKey.isEmpty else { return groupsByKey[key] }
+        let found = key.withUnsafeBytes { wanted in
+            fewGroupKeys.firstIndex { candidate in
+                candidate.count == wanted.count && candidate.withUnsafeBytes { bytes in
+                    guard let a = bytes.baseAddress, let b = wanted.baseAddress else { return true }
+                    return memcmp(a, b, wanted.count) == 0
+                }
+            }
+        }
+        return found.map { fewGroupNumbers[$0] }
+    }
+
+    /// Remembers that canonical key `key` is group number `group`.
+    private mutating func remember(_ key: [UInt8], as group: Int) {
+        if groupsByKey.isEmpty && fewGroupKeys.count < Self.linearSearchLimit {
+            fewGroupKeys.append(key)
+            fewGroupNumbers.append(group)
+            return
+        }
+        for (known, number) in zip(fewGroupKeys, fewGroupNumbers) { groupsByKey[known] = number }
+        fewGroupKeys = []
+        fewGroupNumbers = []
+        groupsByKey[key] = group
+    }
+
+    /// Appends the encoding of the group value at `range` (absent: null) in a form equal for
+    /// values of one group: the stored bytes themselves, except that numbers, arrays and maps
+    /// (which may hold numbers) are re-encoded after `groupingKey` (so 1 and 1.0 match).
+    static func appendCanonical(
+        _ range: Range<Int>?, of buffer: UnsafeRawBufferPointer, to key: inout [UInt8]
+    ) throws(FirestoreError) {
+        guard let range else { return ValueCodec.encode(.null, into: &key) }
+        switch ValueCodec.Tag(rawValue: buffer[range.lowerBound]) {
+        case .double?, .array?, .map?:
+            ValueCodec.encode(try ValueCodec.decode(buffer, at: range).groupingKey, into: &key)
+        default:
+            key.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[range]))
+        }
+    }
+}
