@@ -81,6 +81,16 @@ struct PipelineFunctionCaseTests {
         expectFirestoreError(.invalidArgument) { _ = try evaluator.evaluate(.function("add", [.constant(.integer(1))]), row) }
     }
 
+    @Test func callsWithTooFewArgumentsAreRefused() throws {
+        let evaluator = PipelineEvaluator(database: try testDatabase(), now: Timestamp(microseconds: 0))
+        let row = PipelineRow(fields: ["m": .map([:])])
+        let m = PipelineExpression.field(try FieldPath(serverFormat: "m"))
+        expectFirestoreError(.invalidArgument) { _ = try evaluator.evaluate(.function("map_set", [m, .constant(.string("k"))]), row) }
+        expectFirestoreError(.invalidArgument) { _ = try evaluator.evaluate(.function("switch_on", [.constant(.boolean(true))]), row) }
+        expectFirestoreError(.invalidArgument) { _ = try evaluator.evaluate(.function("rand", [.constant(.integer(1))]), row) }
+        expectFirestoreError(.invalidArgument) { _ = try evaluator.evaluate(.function("timestamp_trunc", [m]), row) }
+    }
+
     @Test func pipelineValuesAreRefusedWhereValuesAreStored() throws {
         var value = Google_Firestore_V1_Value()
         value.fieldReferenceValue = "a"

@@ -32,7 +32,7 @@ enum CivilTime {
             guard (1...3).contains(parts.count) else { return nil }
             var seconds = 0
             for (index, part) in parts.enumerated() {
-                guard (1...2).contains(part.count), part.allSatisfy(\.isASCII), let number = Int(part),
+                guard (1...2).contains(part.count), part.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(part),
                     index == 0 ? number <= 18 : number < 60
                 else { return nil }
                 seconds = seconds * 60 + number
