@@ -2,7 +2,8 @@ extension Engine {
     /// Applies `writes` atomically and in order, and waits until the commit is durable.
     ///
     /// With a `transaction`, the commit ends it: a read-write transaction commits only if nothing it
-    /// read has changed since (else `ABORTED`; retry with a new transaction).
+    /// read has changed since (else `ABORTED`; retry with a new transaction), together with any
+    /// writes a pipeline's DML buffered in it (applied first).
     /// - Throws: Firestore's errors: `NOT_FOUND` (`No document to update: …`), `ALREADY_EXISTS`,
     ///   `FAILED_PRECONDITION` (update-time precondition), `INVALID_ARGUMENT` (bad data, expired
     ///   transaction, writes in a read-only transaction), `ABORTED` (transaction conflict),
@@ -28,14 +29,26 @@ extension Engine {
             }
             request.readVersions = state.reads
             request.transaction = transaction
+            if !state.bufferedWrites.isEmpty {
+                // A pipeline's DML inside the transaction wrote first; the caller sees results for its own writes.
+                request.writes = state.bufferedWrites + writes
+                var result = try await submit(request)
+                result.writeResults.removeFirst(state.bufferedWrites.count)
+                return result
+            }
         }
+        return try await submit(request)
+    }
+
+    /// Submits a commit to the writer, noting its writes in the verdict log when one listens.
+    private func submit(_ request: CommitRequest) async throws(FirestoreError) -> CommitResult {
         guard let log = AccessVerdictLog.current else { return try await writer.submit(request) }
         do {
             let result = try await writer.submit(request)
-            log.noteWrites(writes, status: .ok)
+            log.noteWrites(request.writes, status: .ok)
             return result
         } catch {
-            log.noteWrites(writes, status: error.code)
+            log.noteWrites(request.writes, status: error.code)
             throw error
         }
     }

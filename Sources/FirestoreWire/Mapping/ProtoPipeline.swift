@@ -4,7 +4,7 @@ package import HearthCore
 package enum ProtoPipeline {
     /// Stages Firestore has that Hearth does not run yet (UNIMPLEMENTED, not "unknown").
     static let missingStages: Set<String> = [
-        "find_nearest", "sample", "search", "define", "let", "subcollection", "update", "delete", "insert", "upsert",
+        "find_nearest", "sample", "search", "define", "let", "subcollection", "insert", "upsert",
     ]
 
     /// The pipeline a request carries.
@@ -76,6 +76,11 @@ package enum ProtoPipeline {
                 throw FirestoreError(.invalidArgument, "union needs a pipeline.")
             }
             return .union(try pipeline(other))
+        case "update":
+            return .update(args.isEmpty ? [:] : try namedExpressions(try arg(0), in: proto.name))
+        case "delete":
+            guard args.isEmpty else { throw FirestoreError(.invalidArgument, "delete takes no arguments.") }
+            return .delete
         default:
             if missingStages.contains(proto.name) {
                 throw FirestoreError(.unimplemented, "Hearth does not implement the pipeline stage \(proto.name) yet.")

@@ -125,6 +125,24 @@ public struct Pipeline: Sendable {
         adding { () throws(FirestoreError) in .union(try other.corePipeline()) }
     }
 
+    /// DML, last stage: writes each row back to its document (`__name__`), whole; the documents
+    /// must exist. The result is one row, `documents_modified`.
+    public func update() -> Pipeline {
+        adding { () throws(FirestoreError) in .update([:]) }
+    }
+
+    /// DML, last stage: sets only these fields of each row's document (an absent value removes
+    /// the field); the documents must exist. The result is one row, `documents_modified`.
+    public func update(_ fields: [any Selectable]) -> Pipeline {
+        adding { () throws(FirestoreError) in .update(try PipelineNodes.named(fields)) }
+    }
+
+    /// DML, last stage: deletes each row's document (`__name__`). The result is one row,
+    /// `documents_modified`.
+    public func delete() -> Pipeline {
+        adding { () throws(FirestoreError) in .delete }
+    }
+
     /// The engine's form of the pipeline.
     func corePipeline() throws(FirestoreError) -> HearthCore.Pipeline {
         var built: [PipelineStage] = []
@@ -135,13 +153,15 @@ public struct Pipeline: Sendable {
     /// Runs the pipeline.
     /// - Throws: `INVALID_ARGUMENT` on a Standard-edition database, for a bad argument or a failing
     ///   projected expression; `UNIMPLEMENTED` for what Hearth does not have yet; `PERMISSION_DENIED`
-    ///   when the handle's rules refuse the source's read.
+    ///   when the handle's rules refuse the source's read or a DML write; `NOT_FOUND` when `update`
+    ///   meets a missing document (nothing is written).
     public func execute() async throws(FirestoreError) -> PipelineSnapshot {
         let pipeline = try corePipeline()
         let engine = try firestore.openEngine()
         let time = engine.latestCommitTime
-        let rows = try await engine.executePipeline(pipeline, in: firestore.databaseID, access: firestore.access)
-        return PipelineSnapshot(results: rows.map { PipelineResult(row: $0, firestore: firestore) }, executionTime: time)
+        let execution = try await engine.executePipelineReporting(pipeline, in: firestore.databaseID, access: firestore.access)
+        return PipelineSnapshot(
+            results: execution.rows.map { PipelineResult(row: $0, firestore: firestore) }, executionTime: execution.commitTime ?? time)
     }
 }
 

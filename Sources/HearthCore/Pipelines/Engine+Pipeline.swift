@@ -2,7 +2,8 @@ extension Engine {
     /// Runs `pipeline` on `database` (which must be of the Enterprise edition): reads its source
     /// through the classic query path (so indexes, read times, transactions and the rules hold as
     /// for a query: a collection source is judged as a `list` of the whole collection, a documents
-    /// source as a `get` of each), then runs the other stages in memory.
+    /// source as a `get` of each), then runs the other stages in memory. A final `update` or
+    /// `delete` stage commits its writes atomically (see `runPipelineWrites`).
     /// - Throws: `INVALID_ARGUMENT` when the database is of the Standard edition (Google's
     ///   emulator's message), the pipeline does not start with a source, or a projected
     ///   expression fails; `UNIMPLEMENTED` for a function Hearth does not have yet.
@@ -10,19 +11,52 @@ extension Engine {
         _ pipeline: Pipeline, in database: DatabaseID, consistency: ReadConsistency = .strong,
         access: AccessContext = .admin
     ) async throws(FirestoreError) -> [PipelineRow] {
+        try await executePipelineReporting(pipeline, in: database, consistency: consistency, access: access).rows
+    }
+
+    /// `executePipeline`, also saying what ran (`explain_stats`). With `autoCommit` and a
+    /// transaction, the transaction commits after the pipeline ran (with its DML writes, if any).
+    /// - Throws: as `executePipeline`; for DML see `runPipelineWrites`.
+    package func executePipelineReporting(
+        _ pipeline: Pipeline, in database: DatabaseID, consistency: ReadConsistency = .strong,
+        access: AccessContext = .admin, autoCommit: Bool = false
+    ) async throws(FirestoreError) -> PipelineExecution {
         guard try edition(of: database) == .enterprise else {
             throw FirestoreError(.invalidArgument, "ExecutePipeline requires the Database Edition to be enterprise.")
         }
+        let clock = ContinuousClock()
+        let start = clock.now
         let evaluator = PipelineEvaluator(database: database, now: Timestamp(microseconds: nowMicroseconds))
-        return try await run(pipeline, in: database, consistency: consistency, access: access, evaluator: evaluator)
+        var report = PipelineReport()
+        var execution: PipelineExecution
+        if let last = pipeline.stages.last, last.isWrite {
+            let input = Pipeline(stages: Array(pipeline.stages.dropLast()))
+            execution = try await runPipelineWrites(
+                last, after: input, in: database, consistency: consistency, access: access, autoCommit: autoCommit,
+                evaluator: evaluator, report: &report)
+        } else {
+            let rows = try await run(pipeline, in: database, consistency: consistency, access: access, evaluator: evaluator, report: &report)
+            var commitTime: Timestamp?
+            if autoCommit, case .transaction(let transaction) = consistency {
+                commitTime = try await commit([], in: database, transaction: transaction, access: access).commitTime
+            }
+            execution = PipelineExecution(rows: rows, report: report, commitTime: commitTime)
+        }
+        execution.report.resultsReturned = execution.rows.count
+        execution.report.duration = clock.now - start
+        return execution
     }
 
-    private func run(
+    /// Runs a pipeline without DML stages, noting in `report` how each part ran.
+    func run(
         _ pipeline: Pipeline, in database: DatabaseID, consistency: ReadConsistency, access: AccessContext,
-        evaluator: PipelineEvaluator
+        evaluator: PipelineEvaluator, report: inout PipelineReport
     ) async throws(FirestoreError) -> [PipelineRow] {
         guard let source = pipeline.stages.first else {
             throw FirestoreError(.invalidArgument, "A pipeline needs at least one stage, its source.")
+        }
+        if pipeline.stages.contains(where: \.isWrite) {
+            throw FirestoreError(.invalidArgument, PipelineStage.misplacedWriteMessage)
         }
         var rest = pipeline.stages.dropFirst()
         var rows: [PipelineRow]
@@ -30,29 +64,45 @@ extension Engine {
             // A collection's groups, folded while its records are walked.
             rows = streamed.rows
             rest = pipeline.stages.dropFirst(streamed.stages)
+            report.documentsRead += streamed.documentsRead
+            report.steps.append(PipelineReport.Step(
+                stages: pipeline.stages.prefix(streamed.stages).map(\.wireName),
+                execution: "walk over the collection's stored records, grouping as it reads"))
         } else if let query = Self.sourceQuery(source) {
             // The index-shaped prefix runs as its classic twin; when the classic planner will not
             // take it (an order it refuses, an index it lacks) the source is read whole instead.
             let (planned, absorbed) = PipelinePlanner.plan(source: query, stages: rest)
+            try await catchUpIndex()
             do throws(FirestoreError) {
-                rows = try await runQuery(planned, in: database, consistency: consistency, access: access)
-                    .map(PipelineRow.init(document:))
+                let read = try executeQuery(planned, in: database, consistency: consistency, access: access)
+                rows = read.documents.map(PipelineRow.init(document:))
                 rest = rest.dropFirst(absorbed)
+                report.note(read.explanation, stages: pipeline.stages.prefix(absorbed + 1).map(\.wireName))
             } catch where absorbed > 0 && (error.code == .invalidArgument || error.code == .failedPrecondition) {
-                rows = try await runQuery(query, in: database, consistency: consistency, access: access)
-                    .map(PipelineRow.init(document:))
+                let read = try executeQuery(query, in: database, consistency: consistency, access: access)
+                rows = read.documents.map(PipelineRow.init(document:))
+                report.note(read.explanation, stages: [source.wireName])
             }
         } else {
             rows = try await sourceRows(source, in: database, consistency: consistency, access: access, evaluator: evaluator)
+            if case .documents = source { report.documentsRead += rows.count }
+            report.steps.append(PipelineReport.Step(
+                stages: [source.wireName], execution: source == .database ? "whole read" : "lookup by name"))
         }
         let stages = PipelineStages(evaluator: evaluator)
+        var inMemory: [String] = []
         for stage in rest {
             if case .union(let other) = stage {
-                rows += try await run(other, in: database, consistency: consistency, access: access, evaluator: evaluator)
+                if !inMemory.isEmpty { report.steps.append(PipelineReport.Step(stages: inMemory, execution: "in memory")) }
+                inMemory = []
+                rows += try await run(other, in: database, consistency: consistency, access: access, evaluator: evaluator, report: &report)
+                report.steps.append(PipelineReport.Step(stages: ["union"], execution: "concatenation"))
             } else {
                 rows = try stages.apply(stage, to: rows)
+                inMemory.append(stage.wireName)
             }
         }
+        if !inMemory.isEmpty { report.steps.append(PipelineReport.Step(stages: inMemory, execution: "in memory")) }
         return rows
     }
 

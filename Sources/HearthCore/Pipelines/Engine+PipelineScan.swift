@@ -9,17 +9,19 @@ extension Engine {
     /// A `collection` source, any `where` stages and then an `aggregate` or `distinct`, run as one
     /// walk over the collection's stored records: each document gives only the top-level fields
     /// the stages name, decoded straight from its bytes into the groups, and no document is
-    /// built or kept. Returns the groups' rows and how many stages they stand for; nil when the
+    /// built or kept. Returns the groups' rows, how many stages they stand for and how many
+    /// documents were read; nil when the
     /// pipeline has another shape, reads at another time or in a transaction, or rules judge the
     /// caller (the general path then runs it, with the same results).
     func streamedAggregate(
         _ pipeline: Pipeline, in database: DatabaseID, consistency: ReadConsistency, access: AccessContext,
         evaluator: PipelineEvaluator
-    ) throws(FirestoreError) -> (rows: [PipelineRow], stages: Int)? {
+    ) throws(FirestoreError) -> (rows: [PipelineRow], stages: Int, documentsRead: Int)? {
         guard consistency == .strong, policy(for: access) == nil,
               let shape = StreamedAggregateShape(pipeline.stages), let plan = StreamedAggregatePlan(shape)
         else { return nil }
         var grouping = PipelineGrouping(accumulators: shape.accumulators, groups: shape.groups)
+        var documentsRead = 0
         try read { txn in
             guard let db = try store.catalog.databaseNumber(database, in: txn),
                   let collection = try store.catalog.collectionNumber(db: db, path: shape.path, in: txn, remember: false)
@@ -28,11 +30,12 @@ extension Engine {
             var scanner = StreamedAggregateScanner(plan: plan, path: shape.path, evaluator: evaluator)
             try txn.scan(in: store.tables.documents, from: prefix, to: StorageKeys.successor(ofPrefix: prefix)) { key, value in
                 guard let fields = try DocumentRecord.fieldBytes(of: value) else { return true }
+                documentsRead += 1
                 try scanner.add(key: UnsafeRawBufferPointer(rebasing: key[prefix.count...]), record: value, fields: fields, to: &grouping)
                 return true
             }
         }
-        return (grouping.rows(), shape.stageCount)
+        return (grouping.rows(), shape.stageCount, documentsRead)
     }
 }
 

@@ -45,6 +45,21 @@ package enum PipelineStage: Sendable, Equatable {
     case unnest(PipelineExpression, alias: String, indexField: String?)
     /// The rows of this pipeline and then those of another.
     case union(Pipeline)
+    /// DML, last stage only: writes each input row back to the document its `__name__` names —
+    /// the whole row when `fields` is empty, else only these fields (a path each, from the name);
+    /// gives one row, `documents_modified`.
+    case update([String: PipelineExpression])
+    /// DML, last stage only: deletes the document each input row's `__name__` names; gives one
+    /// row, `documents_modified`.
+    case delete
+
+    /// Whether this stage writes (`update`, `delete`).
+    package var isWrite: Bool {
+        switch self {
+        case .update, .delete: true
+        default: false
+        }
+    }
 }
 
 /// An expression inside a pipeline: a field of the row, a constant, a function of expressions,

@@ -55,6 +55,8 @@ struct PipelineStages {
             return result
         case .collection, .collectionGroup, .database, .documents, .literals, .union:
             throw FirestoreError(.invalidArgument, "A source stage may only come first in a pipeline.")
+        case .update, .delete:
+            throw FirestoreError(.invalidArgument, PipelineStage.misplacedWriteMessage)
         }
     }
 

@@ -19,6 +19,9 @@ final class TransactionRegistry: Sendable {
         var reservesReads = false
         /// When its chain of attempts began (µs): older chains take reservations from younger ones.
         var chainStarted: Int64 = 0
+        /// Writes a pipeline's DML stage made inside it: they commit, before the commit's own
+        /// writes, when it does.
+        var bufferedWrites: [Write] = []
     }
 
     /// A document in one database.
@@ -194,6 +197,16 @@ final class TransactionRegistry: Sendable {
             }
         }
         visibility.broadcast()
+    }
+
+    /// Adds writes that commit with read-write transaction `id` (ahead of its commit's own).
+    /// - Throws: `INVALID_ARGUMENT` for an unknown, expired or read-only transaction.
+    func buffer(_ writes: [Write], in id: TransactionID, database: DatabaseID) throws(FirestoreError) {
+        let state = try use(id, database: database)
+        guard state.readVersion == nil else {
+            throw FirestoreError(.invalidArgument, "Cannot modify entities in a read-only transaction.")
+        }
+        table.withLock { table in table.open[id]?.bufferedWrites += writes }
     }
 
     /// Ends a transaction at rollback, returning its state.
