@@ -77,7 +77,7 @@ struct PipelineFunctionCaseTests {
         let evaluator = PipelineEvaluator(database: try testDatabase(), now: Timestamp(microseconds: 0))
         let row = PipelineRow(fields: [:])
         expectFirestoreError(.invalidArgument) { _ = try evaluator.evaluate(.function("no_such_function", []), row) }
-        expectFirestoreError(.unimplemented) { _ = try evaluator.evaluate(.function("array_filter", []), row) }
+        expectFirestoreError(.unimplemented) { _ = try evaluator.evaluate(.function("geo_distance", []), row) }
         expectFirestoreError(.invalidArgument) { _ = try evaluator.evaluate(.function("add", [.constant(.integer(1))]), row) }
     }
 

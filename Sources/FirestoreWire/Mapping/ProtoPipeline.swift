@@ -4,7 +4,7 @@ package import HearthCore
 package enum ProtoPipeline {
     /// Stages Firestore has that Hearth does not run yet (UNIMPLEMENTED, not "unknown").
     static let missingStages: Set<String> = [
-        "find_nearest", "sample", "search", "define", "let", "subcollection", "insert", "upsert",
+        "find_nearest", "sample", "search", "insert", "upsert",
     ]
 
     /// The pipeline a request carries.
@@ -76,6 +76,12 @@ package enum ProtoPipeline {
                 throw FirestoreError(.invalidArgument, "union needs a pipeline.")
             }
             return .union(try pipeline(other))
+        case "let", "define": return .define(try namedExpressions(try arg(0), in: proto.name))
+        case "subcollection":
+            guard case .stringValue(let path)? = try arg(0).valueType, !path.isEmpty else {
+                throw FirestoreError(.invalidArgument, "subcollection needs a relative collection path.")
+            }
+            return .subcollection(path)
         case "update":
             return .update(args.isEmpty ? [:] : try namedExpressions(try arg(0), in: proto.name))
         case "delete":
@@ -100,8 +106,8 @@ package enum ProtoPipeline {
             for (name, value) in map.fields { members[name] = try expression(value) }
             return .map(members)
         case .arrayValue(let array): return .array(try array.values.map(expression))
-        case .pipelineValue, .variableReferenceValue:
-            throw FirestoreError(.unimplemented, "Hearth does not implement subqueries and variables in pipelines yet.")
+        case .variableReferenceValue(let name): return .variable(name)
+        case .pipelineValue(let inner): return .pipeline(try pipeline(inner))
         default: return .constant(try ProtoValue.value(proto))
         }
     }

@@ -26,7 +26,9 @@ extension Engine {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        let evaluator = PipelineEvaluator(database: database, now: Timestamp(microseconds: nowMicroseconds))
+        try await catchUpIndex()
+        let evaluator = pipelineEvaluator(
+            database: database, now: Timestamp(microseconds: nowMicroseconds), consistency: consistency, access: access, scope: [:])
         var report = PipelineReport()
         var execution: PipelineExecution
         if let last = pipeline.stages.last, last.isWrite {
@@ -35,7 +37,7 @@ extension Engine {
                 last, after: input, in: database, consistency: consistency, access: access, autoCommit: autoCommit,
                 evaluator: evaluator, report: &report)
         } else {
-            let rows = try await run(pipeline, in: database, consistency: consistency, access: access, evaluator: evaluator, report: &report)
+            let rows = try run(pipeline, in: database, consistency: consistency, access: access, evaluator: evaluator, report: &report)
             var commitTime: Timestamp?
             if autoCommit, case .transaction(let transaction) = consistency {
                 commitTime = try await commit([], in: database, transaction: transaction, access: access).commitTime
@@ -47,11 +49,12 @@ extension Engine {
         return execution
     }
 
-    /// Runs a pipeline without DML stages, noting in `report` how each part ran.
+    /// Runs a pipeline without DML stages, noting in `report` how each part ran. Reads with
+    /// short synchronous read transactions (callers catch the index up first, so they rarely wait).
     func run(
         _ pipeline: Pipeline, in database: DatabaseID, consistency: ReadConsistency, access: AccessContext,
         evaluator: PipelineEvaluator, report: inout PipelineReport
-    ) async throws(FirestoreError) -> [PipelineRow] {
+    ) throws(FirestoreError) -> [PipelineRow] {
         guard let source = pipeline.stages.first else {
             throw FirestoreError(.invalidArgument, "A pipeline needs at least one stage, its source.")
         }
@@ -72,7 +75,6 @@ extension Engine {
             // The index-shaped prefix runs as its classic twin; when the classic planner will not
             // take it (an order it refuses, an index it lacks) the source is read whole instead.
             let (planned, absorbed) = PipelinePlanner.plan(source: query, stages: rest)
-            try await catchUpIndex()
             do throws(FirestoreError) {
                 let read = try executeQuery(planned, in: database, consistency: consistency, access: access)
                 rows = read.documents.map(PipelineRow.init(document:))
@@ -84,7 +86,7 @@ extension Engine {
                 report.note(read.explanation, stages: [source.wireName])
             }
         } else {
-            rows = try await sourceRows(source, in: database, consistency: consistency, access: access, evaluator: evaluator)
+            rows = try sourceRows(source, in: database, consistency: consistency, access: access, evaluator: evaluator)
             if case .documents = source { report.documentsRead += rows.count }
             report.steps.append(PipelineReport.Step(
                 stages: [source.wireName], execution: source == .database ? "whole read" : "lookup by name"))
@@ -95,7 +97,7 @@ extension Engine {
             if case .union(let other) = stage {
                 if !inMemory.isEmpty { report.steps.append(PipelineReport.Step(stages: inMemory, execution: "in memory")) }
                 inMemory = []
-                rows += try await run(other, in: database, consistency: consistency, access: access, evaluator: evaluator, report: &report)
+                rows += try run(other, in: database, consistency: consistency, access: access, evaluator: evaluator, report: &report)
                 report.steps.append(PipelineReport.Step(stages: ["union"], execution: "concatenation"))
             } else {
                 rows = try stages.apply(stage, to: rows)
@@ -110,7 +112,7 @@ extension Engine {
     private func sourceRows(
         _ stage: PipelineStage, in database: DatabaseID, consistency: ReadConsistency, access: AccessContext,
         evaluator: PipelineEvaluator
-    ) async throws(FirestoreError) -> [PipelineRow] {
+    ) throws(FirestoreError) -> [PipelineRow] {
         switch stage {
         case .documents(let keys):
             let found = try getDocuments(keys, in: database, consistency: consistency, access: access)
@@ -119,6 +121,8 @@ extension Engine {
             let empty = PipelineRow(fields: [:])
             let stages = PipelineStages(evaluator: evaluator)
             return try rows.map { row throws(FirestoreError) in PipelineRow(fields: try stages.project(row, empty)) }
+        case .subcollection:
+            throw FirestoreError(.invalidArgument, "subcollection() can only start a subquery (inside array() or scalar()).")
         case .collection(let path) where path.count % 2 == 0:
             throw FirestoreError(.invalidArgument, "collection() needs a collection path, not \"\(path)\".")
         default:
@@ -140,5 +144,41 @@ extension Engine {
         default:
             return nil
         }
+    }
+
+    /// An evaluator for a pipeline run whose subqueries read `database` as the run does.
+    func pipelineEvaluator(
+        database: DatabaseID, now: Timestamp, consistency: ReadConsistency, access: AccessContext, scope: [String: Value]
+    ) -> PipelineEvaluator {
+        var evaluator = PipelineEvaluator(database: database, now: now)
+        evaluator.scope = scope
+        evaluator.subqueries = PipelineSubqueryRunner { [self] inner, outer, innerScope throws(FirestoreError) in
+            try runSubquery(inner, outer: outer, scope: innerScope, in: database, now: now, consistency: consistency, access: access)
+        }
+        return evaluator
+    }
+
+    /// Runs subquery `inner` for row `outer`: a `subcollection(path)` source reads that collection
+    /// under the outer row's document.
+    /// - Throws: `INVALID_ARGUMENT` for a subcollection source under a row that is no document, or
+    ///   a DML stage in a subquery; as `run` otherwise.
+    private func runSubquery(
+        _ inner: Pipeline, outer: PipelineRow, scope: [String: Value], in database: DatabaseID, now: Timestamp,
+        consistency: ReadConsistency, access: AccessContext
+    ) throws(FirestoreError) -> [PipelineRow] {
+        var stages = inner.stages
+        if case .subcollection(let relative)? = stages.first {
+            guard let key = outer.key else {
+                throw FirestoreError(.invalidArgument, "subcollection() needs its outer row to be a document.")
+            }
+            let path = try ResourcePath(validating: key.path.canonicalString + "/" + relative)
+            guard path.count % 2 == 1 else {
+                throw FirestoreError(.invalidArgument, "subcollection() needs a collection path, not \"\(relative)\".")
+            }
+            stages[0] = .collection(path)
+        }
+        let evaluator = pipelineEvaluator(database: database, now: now, consistency: consistency, access: access, scope: scope)
+        var report = PipelineReport()
+        return try run(Pipeline(stages: stages), in: database, consistency: consistency, access: access, evaluator: evaluator, report: &report)
     }
 }

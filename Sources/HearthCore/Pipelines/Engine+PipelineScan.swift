@@ -112,6 +112,8 @@ struct StreamedAggregatePlan {
                 arguments.forEach(collect)
             case .map(let members): members.values.forEach(collect)
             case .array(let members): members.forEach(collect)
+            case .variable: break  // an outer scope's: the evaluator holds it
+            case .pipeline: wholeRow = true  // a subquery may read the outer document: the general path
             }
         }
         shape.conditions.forEach(collect)

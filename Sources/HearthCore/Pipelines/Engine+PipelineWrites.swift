@@ -22,7 +22,7 @@ extension Engine {
         case .readTime:
             throw FirestoreError(.invalidArgument, "Pipeline DML (update, delete) cannot run at a read time.")
         }
-        let rows = try await run(input, in: database, consistency: consistency, access: access, evaluator: evaluator, report: &report)
+        let rows = try run(input, in: database, consistency: consistency, access: access, evaluator: evaluator, report: &report)
         var writes: [Write] = []
         var written = Set<DocumentKey>()
         for row in rows {

@@ -45,6 +45,11 @@ package enum PipelineStage: Sendable, Equatable {
     case unnest(PipelineExpression, alias: String, indexField: String?)
     /// The rows of this pipeline and then those of another.
     case union(Pipeline)
+    /// Binds these expressions' values, per row, to variables later stages and subqueries read
+    /// (`let`, `define` in some SDKs).
+    case define([String: PipelineExpression])
+    /// A subquery's source: the sub-collection at this relative path under the outer row's document.
+    case subcollection(String)
     /// DML, last stage only: writes each input row back to the document its `__name__` names —
     /// the whole row when `fields` is empty, else only these fields (a path each, from the name);
     /// gives one row, `documents_modified`.
@@ -75,6 +80,11 @@ package indirect enum PipelineExpression: Sendable, Equatable {
     case map([String: PipelineExpression])
     /// An array built of expressions.
     case array([PipelineExpression])
+    /// A variable bound by a `define` stage (of this pipeline or of an outer one), or by a
+    /// function such as `array_filter`.
+    case variable(String)
+    /// A subquery, run for each outer row inside `array(…)` or `scalar(…)`.
+    case pipeline(Pipeline)
 }
 
 /// An aggregate function of a pipeline's `aggregate` stage: its name and argument (nil for `count()`).
@@ -119,6 +129,8 @@ package struct PipelineRow: Sendable, Equatable {
     package var createTime: Timestamp?
     /// The document's update time, when the row is a document.
     package var updateTime: Timestamp?
+    /// The variables `define` stages bound for this row.
+    package var variables: [String: Value] = [:]
 
     /// A row that is the document `document`.
     package init(document: Document) {

@@ -25,6 +25,10 @@ package struct PipelineEvaluator: Sendable {
     package let database: DatabaseID
     /// The time the pipeline runs at (`current_timestamp`).
     package let now: Timestamp
+    /// Inside a subquery, the variables of the outer rows (a row's own `define`s come first).
+    package var scope: [String: Value] = [:]
+    /// Runs subqueries (`array(pipeline)`, `scalar(pipeline)`); nil where there is no engine to read with.
+    package var subqueries: PipelineSubqueryRunner?
 
     /// An evaluator for rows of `database`, run at `now`.
     package init(database: DatabaseID, now: Timestamp) {
@@ -61,15 +65,23 @@ package struct PipelineEvaluator: Sendable {
             return .value(.array(result))
         case .function(let name, let arguments):
             return try call(name, arguments, row)
+        case .variable(let name):
+            return .value(try variable(name, row))
+        case .pipeline:
+            throw FirestoreError(.invalidArgument, "A subquery can only be used inside array(…) or scalar(…).")
         }
     }
 
-    /// The row's field at `path`: `__name__` is the document's reference (absent for a row that is
-    /// no document).
+    /// The row's field at `path`: `__name__` is the document's reference, `__create_time__` and
+    /// `__update_time__` its times (absent for a row that is no document and has no such field).
     func field(_ path: FieldPath, _ row: PipelineRow) -> PipelineOutcome {
         if path.isDocumentID {
             guard let key = row.key else { return row.fields["__name__"].map(PipelineOutcome.value) ?? .absent }
             return .value(.reference(DocumentReferenceValue(database: database, key: key)))
+        }
+        if path.segments.count == 1, row.key != nil {
+            if path.segments[0] == "__create_time__", let time = row.createTime { return .value(.timestamp(time)) }
+            if path.segments[0] == "__update_time__", let time = row.updateTime { return .value(.timestamp(time)) }
         }
         return row.fields.value(at: path).map(PipelineOutcome.value) ?? .absent
     }
@@ -102,6 +114,12 @@ package struct PipelineEvaluator: Sendable {
             if case .error = values[0] { return values[0] }
             return values[0].isTrue ? values[1] : values[2]
         case "switch_on": return try switchOn(arguments, row)
+        case "array_filter", "array_transform": return try arrayLambda(name, arguments, row)
+        case "array" where arguments.count == 1, "scalar":
+            if arguments.count == 1, case .pipeline(let inner) = arguments[0] {
+                return try subquery(inner, scalar: name == "scalar", row)
+            }
+            if name == "scalar" { throw FirestoreError(.invalidArgument, "scalar() takes one subquery.") }
         default: break
         }
         guard let function = PipelineFunctions.table[name] else {

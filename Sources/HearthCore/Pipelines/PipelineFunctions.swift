@@ -23,8 +23,6 @@ enum PipelineFunctions {
 
     /// Functions Firestore has and Hearth does not yet (they fail with UNIMPLEMENTED, not as unknown).
     static let knownButMissing: Set<String> = [
-        // Lambdas: they need `variable_reference_value` in expressions, which the wire mapping refuses.
-        "array_filter", "array_transform",
         // Only valid inside the `search` stage, which Hearth does not run.
         "geo_distance", "document_matches",
     ]

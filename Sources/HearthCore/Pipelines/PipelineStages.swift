@@ -13,7 +13,18 @@ struct PipelineStages {
             for row in rows where try evaluator.evaluate(condition, row).isTrue { kept.append(row) }
             return kept
         case .select(let projections):
-            return try rows.map { row throws(FirestoreError) in PipelineRow(fields: try project(projections, row)) }
+            return try rows.map { row throws(FirestoreError) in
+                var selected = PipelineRow(fields: try project(projections, row))
+                selected.variables = row.variables
+                return selected
+            }
+        case .define(let bindings):
+            return try rows.map { row throws(FirestoreError) in
+                var bound = row
+                for (name, value) in try project(bindings, row) { bound.variables[name] = value }
+                for name in bindings.keys where bound.variables[name] == nil { bound.variables[name] = .null }
+                return bound
+            }
         case .addFields(let additions):
             return try rows.map { row throws(FirestoreError) in
                 var changed = row
@@ -34,7 +45,10 @@ struct PipelineStages {
         case .replaceWith(let expression):
             return try rows.map { row throws(FirestoreError) in
                 switch try evaluator.evaluate(expression, row) {
-                case .value(.map(let fields)): return PipelineRow(fields: fields)
+                case .value(.map(let fields)):
+                    var replaced = PipelineRow(fields: fields)
+                    replaced.variables = row.variables
+                    return replaced
                 case .error(let reason): throw FirestoreError(.invalidArgument, reason)
                 case .value(let other):
                     throw FirestoreError(.invalidArgument, "replace_with needs a map, not a \(other.typeName) value.")
@@ -47,13 +61,14 @@ struct PipelineStages {
                 guard case .value(.array(let elements)) = try evaluator.evaluate(expression, row) else { continue }
                 for (index, element) in elements.enumerated() {
                     var expanded = PipelineRow(fields: row.fields)
+                    expanded.variables = row.variables
                     expanded.fields[alias] = element
                     if let indexField { expanded.fields[indexField] = .integer(Int64(index)) }
                     result.append(expanded)
                 }
             }
             return result
-        case .collection, .collectionGroup, .database, .documents, .literals, .union:
+        case .collection, .collectionGroup, .database, .documents, .literals, .union, .subcollection:
             throw FirestoreError(.invalidArgument, "A source stage may only come first in a pipeline.")
         case .update, .delete:
             throw FirestoreError(.invalidArgument, PipelineStage.misplacedWriteMessage)
