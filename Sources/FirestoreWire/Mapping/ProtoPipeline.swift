@@ -4,7 +4,7 @@ package import HearthCore
 package enum ProtoPipeline {
     /// Stages Firestore has that Hearth does not run yet (UNIMPLEMENTED, not "unknown").
     static let missingStages: Set<String> = [
-        "find_nearest", "sample", "search", "insert", "upsert",
+        "search", "insert", "upsert",
     ]
 
     /// The pipeline a request carries.
@@ -76,6 +76,17 @@ package enum ProtoPipeline {
                 throw FirestoreError(.invalidArgument, "union needs a pipeline.")
             }
             return .union(try pipeline(other))
+        case "find_nearest": return .findNearest(try nearest(proto))
+        case "sample":
+            guard case .stringValue(let mode)? = try arg(1).valueType else {
+                throw FirestoreError(.invalidArgument, "sample needs a mode, \"documents\" or \"percent\".")
+            }
+            switch (mode, try arg(0).valueType) {
+            case ("documents", .integerValue(let count)?) where count >= 0: return .sample(.documents(Int(count)))
+            case ("percent", .doubleValue(let share)?) where (0...1).contains(share): return .sample(.percent(share))
+            case ("percent", .integerValue(let share)?) where (0...1).contains(share): return .sample(.percent(Double(share)))
+            default: throw FirestoreError(.invalidArgument, "sample takes a non-negative document count or a share between 0 and 1.")
+            }
         case "let", "define": return .define(try namedExpressions(try arg(0), in: proto.name))
         case "subcollection":
             guard case .stringValue(let path)? = try arg(0).valueType, !path.isEmpty else {
@@ -93,6 +104,37 @@ package enum ProtoPipeline {
             }
             throw FirestoreError(.invalidArgument, "Unknown pipeline stage: \(proto.name).")
         }
+    }
+
+    /// A `find_nearest` stage's arguments (field, vector, measure) and options (limit, distance_field).
+    static func nearest(_ proto: Google_Firestore_V1_Pipeline.Stage) throws(FirestoreError) -> PipelineNearest {
+        guard proto.args.count == 3 else { throw FirestoreError(.invalidArgument, "find_nearest takes a field, a vector and a measure.") }
+        let field = try expression(proto.args[0])
+        guard let vector = VectorSearch.elements(of: try ProtoValue.value(proto.args[1])), !vector.isEmpty else {
+            throw FirestoreError(.invalidArgument, "find_nearest needs a non-empty vector.")
+        }
+        let measure: VectorSearch.Measure
+        switch proto.args[2].valueType {
+        case .stringValue("euclidean")?: measure = .euclidean
+        case .stringValue("cosine")?: measure = .cosine
+        case .stringValue("dot_product")?: measure = .dotProduct
+        default: throw FirestoreError(.invalidArgument, "find_nearest's measure must be euclidean, cosine or dot_product.")
+        }
+        var limit: Int?
+        if let value = proto.options["limit"] {
+            guard case .integerValue(let count)? = value.valueType, count > 0 else {
+                throw FirestoreError(.invalidArgument, "find_nearest's limit must be a positive integer.")
+            }
+            limit = Int(count)
+        }
+        var distanceField: FieldPath?
+        if let value = proto.options["distance_field"] {
+            guard case .fieldReferenceValue(let name)? = value.valueType else {
+                throw FirestoreError(.invalidArgument, "find_nearest's distance_field must be a field.")
+            }
+            distanceField = try FieldPath(serverFormat: name)
+        }
+        return PipelineNearest(field: field, vector: vector, measure: measure, limit: limit, distanceField: distanceField)
     }
 
     /// An expression.

@@ -45,6 +45,10 @@ package enum PipelineStage: Sendable, Equatable {
     case unnest(PipelineExpression, alias: String, indexField: String?)
     /// The rows of this pipeline and then those of another.
     case union(Pipeline)
+    /// The rows nearest to a vector (see `PipelineNearest`).
+    case findNearest(PipelineNearest)
+    /// A pseudo-random sample of the rows: at most this many, or each row with this probability.
+    case sample(PipelineSample)
     /// Binds these expressions' values, per row, to variables later stages and subqueries read
     /// (`let`, `define` in some SDKs).
     case define([String: PipelineExpression])
@@ -145,4 +149,37 @@ package struct PipelineRow: Sendable, Equatable {
         key = nil
         self.fields = fields
     }
+}
+
+/// A `find_nearest` stage: rows whose `field` holds a vector of the query's dimension, nearest
+/// first (largest dot product first), at most `limit`, each with its distance in `distanceField`
+/// when one is named.
+package struct PipelineNearest: Sendable, Equatable {
+    /// The expression giving each row's vector (usually a field).
+    package var field: PipelineExpression
+    /// The query vector.
+    package var vector: [Double]
+    /// `euclidean`, `cosine` or `dot_product`.
+    package var measure: VectorSearch.Measure
+    /// How many rows at most; nil for all.
+    package var limit: Int?
+    /// Where to write each row's distance.
+    package var distanceField: FieldPath?
+
+    /// A nearest-neighbour stage.
+    package init(field: PipelineExpression, vector: [Double], measure: VectorSearch.Measure, limit: Int?, distanceField: FieldPath?) {
+        self.field = field
+        self.vector = vector
+        self.measure = measure
+        self.limit = limit
+        self.distanceField = distanceField
+    }
+}
+
+/// How a `sample` stage picks rows.
+package enum PipelineSample: Sendable, Equatable {
+    /// At most this many rows, chosen uniformly.
+    case documents(Int)
+    /// Each row independently with this probability (0…1).
+    case percent(Double)
 }

@@ -104,6 +104,8 @@ extension PipelineStage {
         case .replaceWith: "replace_with"
         case .unnest: "unnest"
         case .union: "union"
+        case .findNearest: "find_nearest"
+        case .sample: "sample"
         case .define: "let"
         case .subcollection: "subcollection"
         case .update: "update"

@@ -70,6 +70,14 @@ struct PipelineStages {
             return result
         case .collection, .collectionGroup, .database, .documents, .literals, .union, .subcollection:
             throw FirestoreError(.invalidArgument, "A source stage may only come first in a pipeline.")
+        case .findNearest(let nearest): return try self.nearest(nearest, rows)
+        case .sample(.documents(let count)):
+            guard rows.count > count else { return rows }
+            var chosen = Array(rows.indices.shuffled().prefix(count))
+            chosen.sort()
+            return chosen.map { rows[$0] }
+        case .sample(.percent(let probability)):
+            return rows.filter { _ in Double.random(in: 0..<1) < probability }
         case .update, .delete:
             throw FirestoreError(.invalidArgument, PipelineStage.misplacedWriteMessage)
         }
@@ -112,6 +120,30 @@ struct PipelineStages {
             return left.offset < right.offset
         }
         return keyed.map(\.row)
+    }
+
+    /// The rows nearest to the stage's vector, nearest first (ties keep their order).
+    private func nearest(_ stage: PipelineNearest, _ rows: [PipelineRow]) throws(FirestoreError) -> [PipelineRow] {
+        let search = VectorSearch(field: .documentID, queryVector: stage.vector, measure: stage.measure, limit: VectorSearch.maxLimit)
+        var scored: [(row: PipelineRow, distance: Double, position: Int)] = []
+        for (position, row) in rows.enumerated() {
+            guard let vector = VectorSearch.elements(of: try evaluator.evaluate(stage.field, row).value),
+                  vector.count == stage.vector.count, let distance = search.distance(to: vector)
+            else { continue }
+            scored.append((row, distance, position))
+        }
+        scored.sort { lhs, rhs in
+            if lhs.distance != rhs.distance {
+                return stage.measure == .dotProduct ? lhs.distance > rhs.distance : lhs.distance < rhs.distance
+            }
+            return lhs.position < rhs.position
+        }
+        return scored.prefix(stage.limit ?? scored.count).map { entry in
+            guard let field = stage.distanceField else { return entry.row }
+            var row = entry.row
+            row.fields.setValue(.double(entry.distance), at: field)
+            return row
+        }
     }
 
     /// Absent before every value, values in Firestore's order.
