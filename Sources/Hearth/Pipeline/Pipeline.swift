@@ -34,6 +34,10 @@ public struct PipelineSource: Sendable {
         }
     }
 
+    /// A subquery's source: the sub-collection `path` under each outer row's document (use it
+    /// through `toArrayExpression()` or `toScalarExpression()`; it does not run on its own).
+    public func subcollection(_ path: String) -> Pipeline { start { .subcollection(path) } }
+
     private func start(_ source: @escaping @Sendable () throws(FirestoreError) -> PipelineStage) -> Pipeline {
         Pipeline(firestore: firestore, stages: [source])
     }
@@ -119,6 +123,49 @@ public struct Pipeline: Sendable {
     public func distinct(_ fields: [any Selectable]) -> Pipeline {
         adding { () throws(FirestoreError) in .distinct(try PipelineNodes.named(fields)) }
     }
+
+    /// The rows whose `field` holds a vector of `vector`'s dimension, nearest first (largest dot
+    /// product first), at most `limit`, each with its distance under `distanceField` when given.
+    public func findNearest(
+        _ field: Field, vector: [Double], distanceMeasure: DistanceMeasure, limit: Int? = nil, distanceField: String? = nil
+    ) -> Pipeline {
+        adding { () throws(FirestoreError) in
+            guard !vector.isEmpty else { throw FirestoreError(.invalidArgument, "findNearest() needs a non-empty vector.") }
+            if let limit, limit <= 0 { throw FirestoreError(.invalidArgument, "findNearest() takes a positive limit.") }
+            return .findNearest(PipelineNearest(
+                field: try PipelineNodes.node(field), vector: vector, measure: distanceMeasure.core, limit: limit,
+                distanceField: try distanceField.map { name throws(FirestoreError) in try PipelineNodes.path(name) }))
+        }
+    }
+
+    /// At most `count` rows, chosen at random.
+    public func sample(count: Int) -> Pipeline {
+        adding { () throws(FirestoreError) in
+            guard count >= 0 else { throw FirestoreError(.invalidArgument, "sample() takes a non-negative count.") }
+            return .sample(.documents(count))
+        }
+    }
+
+    /// Each row with probability `percentage` (0…1).
+    public func sample(percentage: Double) -> Pipeline {
+        adding { () throws(FirestoreError) in
+            guard (0...1).contains(percentage) else { throw FirestoreError(.invalidArgument, "sample() takes a share between 0 and 1.") }
+            return .sample(.percent(percentage))
+        }
+    }
+
+    /// Binds each expression's value, per row, to a variable (`Variable(alias)`) that later
+    /// stages and subqueries read.
+    public func define(_ bindings: [AliasedExpression]) -> Pipeline {
+        adding { () throws(FirestoreError) in .define(try PipelineNodes.named(bindings)) }
+    }
+
+    /// This pipeline as an expression for another pipeline: its rows, as maps, for each outer row.
+    public func toArrayExpression() -> FunctionExpression { FunctionExpression("array", [Subquery(pipeline: self)]) }
+
+    /// This pipeline as an expression for another pipeline: its one row's only field (a map for
+    /// several fields, null for no row; more rows are an error), for each outer row.
+    public func toScalarExpression() -> FunctionExpression { FunctionExpression("scalar", [Subquery(pipeline: self)]) }
 
     /// These rows, then those of `other`.
     public func union(with other: Pipeline) -> Pipeline {

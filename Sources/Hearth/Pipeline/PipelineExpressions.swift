@@ -31,6 +31,20 @@ public struct Constant: Expression {
     }
 }
 
+/// A variable bound by `define` (of this pipeline or an outer one) or by a lambda function.
+public struct Variable: Expression {
+    /// The variable's name.
+    public let name: String
+
+    /// The variable `name`.
+    public init(_ name: String) { self.name = name }
+}
+
+/// A pipeline used as an expression (what `toArrayExpression()` and `toScalarExpression()` wrap).
+struct Subquery: Expression {
+    let pipeline: Pipeline
+}
+
 /// A function of expressions (what the comparison, arithmetic and string methods build).
 public struct FunctionExpression: Expression {
     /// The function's wire name.
@@ -175,6 +189,8 @@ enum PipelineNodes {
         switch expression {
         case let field as Field: return .field(try path(field.path))
         case let constant as Constant: return .constant(try constant.value.get())
+        case let variable as Variable: return .variable(variable.name)
+        case let subquery as Subquery: return .pipeline(try subquery.pipeline.corePipeline())
         case let function as FunctionExpression:
             var arguments: [PipelineExpression] = []
             for argument in function.arguments { arguments.append(try node(argument)) }
