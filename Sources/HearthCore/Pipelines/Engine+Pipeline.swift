@@ -1,8 +1,9 @@
 extension Engine {
     /// Runs `pipeline` on `database` (which must be of the Enterprise edition): reads its source
-    /// through the classic query path (so indexes, read times, transactions and the rules hold as
-    /// for a query: a collection source is judged as a `list` of the whole collection, a documents
-    /// source as a `get` of each), then runs the other stages in memory. A final `update` or
+    /// through the classic query path (so indexes, read times and transactions hold as for a
+    /// query; the rules judge a collection source as a `list` of the query `PipelineRules` makes
+    /// of its simple filters, a documents source as a `get` of each), then runs the other stages
+    /// in memory. A final `update` or
     /// `delete` stage commits its writes atomically (see `runPipelineWrites`).
     /// - Throws: `INVALID_ARGUMENT` when the database is of the Standard edition (Google's
     ///   emulator's message), the pipeline does not start with a source, or a projected
@@ -63,6 +64,13 @@ extension Engine {
         }
         var rest = pipeline.stages.dropFirst()
         var rows: [PipelineRow]
+        var access = access
+        if let query = Self.sourceQuery(source), policy(for: access) != nil {
+            // The rules judge the source once, as production does (PipelineRules); the reads
+            // that follow need no second judgement.
+            try authorizeList(PipelineRules.judgedQuery(source: query, stages: rest), in: database, access: access)
+            access = .admin
+        }
         if let streamed = try streamedAggregate(pipeline, in: database, consistency: consistency, access: access, evaluator: evaluator) {
             // A collection's groups, folded while its records are walked.
             rows = streamed.rows

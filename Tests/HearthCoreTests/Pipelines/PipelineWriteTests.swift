@@ -199,3 +199,60 @@ struct PipelineWriteTests {
         #expect(deleted.report.steps.last?.stages == ["delete"])
     }
 }
+
+/// How the rules see a pipeline's read: its simple constant filters, wherever in its `where`
+/// stages they are, and no limit or order.
+@Suite("Pipeline reads under rules")
+struct PipelineRulesTests {
+    /// Lists need an equality on `owner` with the caller's uid; gets are allowed.
+    struct OwnerPolicy: AccessPolicy {
+        func authorize(_ request: AccessRequest, lookup: any DocumentLookup) -> AccessDecision {
+            guard request.method == .list else { return .allow }
+            guard let filter = request.query?.filter, request.query?.limit == nil else { return .deny(detail: "") }
+            let terms: [QueryFilter] = if case .composite(.and, let parts) = filter { parts } else { [filter] }
+            let owned = terms.contains { term in
+                if case .field(let path, .equal, .string("alice")) = term { return path.segments == ["owner"] }
+                return false
+            }
+            return owned ? .allow : .deny(detail: "")
+        }
+    }
+
+    static func owner(_ value: String) -> PipelineExpression {
+        .function("equal", [.field(FieldPath(uncheckedSegments: ["owner"])), .constant(.string(value))])
+    }
+
+    @Test func simpleFiltersAnywhereInTheWhereStagesAreSeen() async throws {
+        let t = try TestEngine()
+        try await t.engine.setEdition(.enterprise, project: nil, database: t.database.database)
+        try await t.commit([
+            .set(try t.key("notes/1"), fields: ["owner": .string("alice"), "text": .string("hello")]),
+            .set(try t.key("notes/2"), fields: ["owner": .string("bob"), "text": .string("hi")]),
+        ])
+        t.engine.setAccessPolicy(OwnerPolicy())
+        let alice = AccessContext.user(uid: "alice", claims: [:])
+        let notes = PipelineStage.collection(ResourcePath(uncheckedSegments: ["notes"]))
+        let text = PipelineExpression.field(FieldPath(uncheckedSegments: ["text"]))
+        // An `and` with a function the classic planner cannot push down still shows its equality.
+        let mixed = PipelineExpression.function("and", [Self.owner("alice"), .function("regex_contains", [text, .constant(.string("^h"))])])
+        let rows = try await t.engine.executePipeline(
+            Pipeline(stages: [notes, .where(mixed), .limit(5), .select(["text": text])]), in: t.database, access: alice)
+        #expect(rows.map(\.fields) == [["text": .string("hello")]])
+        // A later where, after the sort and limit, is seen too; the limit is not shown to the rules.
+        let later = Pipeline(stages: [notes, .sort([PipelineOrdering(expression: text, descending: false)]), .limit(1), .where(Self.owner("alice"))])
+        #expect(try await t.engine.executePipeline(later, in: t.database, access: alice).count == 1)
+        // No equality on owner, or one only after a stage that builds new rows: refused.
+        for stages: [PipelineStage] in [
+            [notes],
+            [notes, .where(Self.owner("bob"))],
+            [notes, .addFields(["x": .constant(.integer(1))]), .where(Self.owner("alice"))],
+        ] {
+            do {
+                _ = try await t.engine.executePipeline(Pipeline(stages: stages), in: t.database, access: alice)
+                Issue.record("expected PERMISSION_DENIED for \(stages.count) stages")
+            } catch {
+                #expect(error.code == .permissionDenied)
+            }
+        }
+    }
+}
