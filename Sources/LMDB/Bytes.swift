@@ -28,9 +28,17 @@ extension MDB_val {
 /// LMDB's default key order: byte-wise `memcmp`, and on a shared prefix the shorter key first.
 func compareKeys(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Int {
     let common = min(lhs.count, rhs.count)
-    if common > 0, let left = lhs.baseAddress, let right = rhs.baseAddress {
-        let result = memcmp(left, right, common)
-        if result != 0 { return Int(result) }
+    // Keys are short: eight bytes at a time as big-endian words settles them without a call.
+    var offset = 0
+    while offset + 8 <= common {
+        let left = UInt64(bigEndian: lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        let right = UInt64(bigEndian: rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        if left != right { return left < right ? -1 : 1 }
+        offset += 8
+    }
+    while offset < common {
+        if lhs[offset] != rhs[offset] { return Int(lhs[offset]) - Int(rhs[offset]) }
+        offset += 1
     }
     return lhs.count - rhs.count
 }

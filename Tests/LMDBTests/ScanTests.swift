@@ -38,6 +38,40 @@ struct ScanTests {
         }
     }
 
+    @Test("bounds of long keys sharing prefixes compare byte by byte, as LMDB orders keys")
+    func longKeyBounds() throws {
+        // Keys of 1…24 bytes over a small alphabet share long prefixes, so the comparison of a
+        // key with a bound often decides in its second or third eight-byte word, or in the tail.
+        var state: UInt64 = 7
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        var keys: Set<[UInt8]> = []
+        while keys.count < 300 { keys.insert((0 ..< 1 + Int(next() % 24)).map { _ in UInt8(0x61 + next() % 2) }) }
+        let sorted = keys.sorted { $0.lexicographicallyPrecedes($1) }
+        try withEnvironment { environment, _ throws in
+            let db = try environment.openDatabase("long")
+            try environment.write { txn throws in
+                for key in sorted { try txn.put(key, forKey: key, in: db) }
+            }
+            for _ in 0 ..< 60 {
+                let from = sorted[Int(next() % UInt64(sorted.count))]
+                let to = sorted[Int(next() % UInt64(sorted.count))] + (next() % 2 == 0 ? [] : [0x61])
+                let expected = sorted.filter { !$0.lexicographicallyPrecedes(from) && $0.lexicographicallyPrecedes(to) }
+                let seen = try environment.read { txn throws in
+                    var seen: [[UInt8]] = []
+                    try txn.scan(in: db, from: from, to: to) { key, _ in
+                        seen.append(Array(key))
+                        return true
+                    }
+                    return seen
+                }
+                #expect(seen == expected)
+            }
+        }
+    }
+
     @Test("forward scans honour [from, to)")
     func forwardBounds() throws {
         try Self.withSample { env, db throws in

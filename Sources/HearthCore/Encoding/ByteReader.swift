@@ -66,6 +66,18 @@ struct ByteReader {
         return try readVarintSlow()
     }
 
+    /// Moves past a varint of at most 10 bytes without computing it.
+    @inline(__always)
+    mutating func skipVarint() throws(FirestoreError) {
+        let start = offset
+        while offset < buffer.count, offset - start < 10 {
+            let byte = buffer.load(fromByteOffset: offset, as: UInt8.self)
+            offset += 1
+            if byte < 0x80 { return }
+        }
+        throw ByteReader.corrupt("truncated or overlong varint at offset \(start).")
+    }
+
     private mutating func readVarintSlow() throws(FirestoreError) -> UInt64 {
         let start = offset
         var result: UInt64 = 0

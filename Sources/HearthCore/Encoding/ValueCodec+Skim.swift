@@ -74,15 +74,43 @@ extension ValueCodec {
         return true
     }
 
-    /// Finds in a field map the top-level fields named in `names` (UTF-8 bytes): each one's
-    /// encoded value's byte range within the reader's buffer goes to `ranges` (same order;
-    /// untouched for a field the map lacks). Values are walked by their structure alone (bounds
-    /// and nesting checked, UTF-8 not: a found value is checked when `decode` reads it); the walk
-    /// stops once every name is found. What a pipeline scan reads of a document without
-    /// decoding all of it.
+    /// Field names to find in encoded field maps, laid out flat (one byte buffer, plain offsets)
+    /// so that matching a stored key against them touches no reference-counted storage.
+    struct FieldNames: Sendable {
+        /// The names' UTF-8 bytes, one after another.
+        let bytes: [UInt8]
+        /// Where each name starts in `bytes`.
+        let starts: [Int]
+        /// Each name's length in bytes.
+        let counts: [Int]
+
+        /// The names `names`, in this order (slot numbers follow it).
+        init(_ names: [String]) {
+            var bytes: [UInt8] = []
+            var starts: [Int] = []
+            var counts: [Int] = []
+            for name in names {
+                starts.append(bytes.count)
+                counts.append(name.utf8.count)
+                bytes += name.utf8
+            }
+            self.bytes = bytes
+            self.starts = starts
+            self.counts = counts
+        }
+
+        /// How many names there are.
+        var count: Int { counts.count }
+    }
+
+    /// Finds in a field map the top-level fields named in `names`: each one's encoded value's
+    /// byte range within the reader's buffer goes to `ranges` (same order; untouched for a field
+    /// the map lacks). Values are walked by their structure alone (bounds and nesting checked,
+    /// UTF-8 not: a found value is checked when `decode` reads it); the walk stops once every
+    /// name is found. What a pipeline scan reads of a document without decoding all of it.
     /// - Throws: `FirestoreError` (`DATA_LOSS`) on malformed bytes.
     static func findFields(
-        _ reader: inout ByteReader, names: [[UInt8]], into ranges: inout [Range<Int>?]
+        _ reader: inout ByteReader, names: FieldNames, into ranges: inout [Range<Int>?]
     ) throws(FirestoreError) {
         let count = try reader.readLength(minimumElementSize: 2)
         var found = 0
@@ -90,9 +118,15 @@ extension ValueCodec {
             let key = try reader.readRawBytes(count: try reader.readLength())
             let start = reader.offset
             try skipValue(&reader, depth: 0)
-            if let slot = names.firstIndex(where: { name in bytesEqual(key, name) }) {
+            for slot in 0 ..< names.count where names.counts[slot] == key.count {
+                let first = names.starts[slot]
+                let same = names.bytes.withUnsafeBytes { all in
+                    sameBytes(key, UnsafeRawBufferPointer(rebasing: all[first ..< first + key.count]))
+                }
+                guard same else { continue }
                 ranges[slot] = start ..< reader.offset
                 found += 1
+                break
             }
         }
     }
@@ -107,11 +141,11 @@ extension ValueCodec {
         }
         switch tag {
         case .null, .false, .true: return
-        case .integer: _ = try reader.readVarint()
+        case .integer: try reader.skipVarint()
         case .double: _ = try reader.readRawBytes(count: 8)
         case .timestamp:
-            _ = try reader.readVarint()
-            _ = try reader.readVarint()
+            try reader.skipVarint()
+            try reader.skipVarint()
         case .string, .bytes: _ = try reader.readRawBytes(count: try reader.readLength())
         case .reference:
             for _ in 0 ..< 2 { _ = try reader.readRawBytes(count: try reader.readLength()) }
@@ -136,12 +170,23 @@ extension ValueCodec {
         return try decode(&reader)
     }
 
-    /// Whether `bytes` holds exactly `name`.
-    private static func bytesEqual(_ bytes: UnsafeRawBufferPointer, _ name: [UInt8]) -> Bool {
-        guard bytes.count == name.count else { return false }
-        guard let base = bytes.baseAddress, let first = name.first else { return name.isEmpty }
-        guard bytes[0] == first else { return false }
-        return name.withUnsafeBytes { other in other.baseAddress.map { memcmp(base, $0, name.count) == 0 } ?? true }
+    /// Whether two buffers hold the same bytes, compared eight at a time (short keys and names,
+    /// where a call to `memcmp` costs more than the comparison).
+    @inline(__always)
+    static func sameBytes(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        guard left.count == right.count else { return false }
+        var offset = 0
+        while offset + 8 <= left.count {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        while offset < left.count {
+            if left[offset] != right[offset] { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// True when `left` sorts strictly before `right` byte by byte (UTF-8 order is byte order).

@@ -81,8 +81,8 @@ struct StreamedAggregateShape {
 /// and whether they need the document's name; with no conditions and only plain field groups and
 /// arguments, rows go to the groups without a row being built.
 struct StreamedAggregatePlan {
-    /// The top-level field names read, as UTF-8 bytes.
-    let names: [[UInt8]]
+    /// The top-level field names read, laid out for matching stored keys.
+    let names: ValueCodec.FieldNames
     /// The same names as strings (to build a row).
     let fieldNames: [String]
     /// Whether an expression reads `__name__`.
@@ -120,7 +120,7 @@ struct StreamedAggregatePlan {
         shape.groups.values.forEach(collect)
         shape.accumulators.values.forEach { $0.argument.map(collect) }
         guard !wholeRow else { return nil }
-        self.names = names.map { Array($0.utf8) }
+        self.names = ValueCodec.FieldNames(names)
         fieldNames = names
         self.needsKey = needsKey
         conditions = shape.conditions
@@ -147,7 +147,6 @@ struct StreamedAggregateScanner {
     let path: ResourcePath
     let evaluator: PipelineEvaluator
     private var ranges: [Range<Int>?]
-    private var outcomes: [PipelineOutcome?]
     private var groupKey: [UInt8] = []
     private var groupsByKey: [[UInt8]: Int] = [:]
     private var fewGroupKeys: [[UInt8]] = []
@@ -161,7 +160,6 @@ struct StreamedAggregateScanner {
         self.path = path
         self.evaluator = evaluator
         ranges = Array(repeating: nil, count: plan.names.count)
-        outcomes = Array(repeating: nil, count: plan.directArguments.count)
     }
 
     /// Adds the document stored under id key part `key` with record `record` and field bytes `fields`.
@@ -173,6 +171,12 @@ struct StreamedAggregateScanner {
         for index in ranges.indices { ranges[index] = nil }
         var reader = ByteReader(fields)
         try ValueCodec.findFields(&reader, names: plan.names, into: &ranges)
+        if let direct = plan.directGroups, direct.count == 1, let range = ranges[direct[0]],
+           let known = Self.isCanonical(fields[range.lowerBound]) ? knownGroup(UnsafeRawBufferPointer(rebasing: fields[range])) : nil {
+            // One group field whose stored bytes are already canonical and seen before: no copy.
+            try addArguments(of: fields, toGroup: known, to: &grouping)
+            return
+        }
         if let direct = plan.directGroups {
             groupKey.removeAll(keepingCapacity: true)
             for slot in direct { try Self.appendCanonical(ranges[slot], of: fields, to: &groupKey) }
@@ -185,12 +189,7 @@ struct StreamedAggregateScanner {
                 group = grouping.group(of: values)
                 remember(groupKey, as: group)
             }
-            for (index, slot) in plan.directArguments.enumerated() {
-                outcomes[index] = try slot.map { slot throws(FirestoreError) in
-                    try ranges[slot].map { range throws(FirestoreError) in .value(try ValueCodec.decode(fields, at: range)) } ?? .absent
-                }
-            }
-            grouping.add(toGroup: group, arguments: outcomes)
+            try addArguments(of: fields, toGroup: group, to: &grouping)
             return
         }
         var row = PipelineRow(fields: [:])
@@ -206,16 +205,42 @@ struct StreamedAggregateScanner {
         try grouping.add(row, evaluator: evaluator)
     }
 
+    /// Feeds the accumulators' arguments, read from the document's field bytes, to group `group`.
+    private func addArguments(
+        of fields: UnsafeRawBufferPointer, toGroup group: Int, to grouping: inout PipelineGrouping
+    ) throws(FirestoreError) {
+        for index in plan.directArguments.indices {
+            guard let slot = plan.directArguments[index] else {
+                grouping.add(toGroup: group, accumulator: index, nil)
+                continue
+            }
+            guard let range = ranges[slot] else {
+                grouping.add(toGroup: group, accumulator: index, .absent)
+                continue
+            }
+            grouping.add(toGroup: group, accumulator: index, .value(try ValueCodec.decode(fields, at: range)))
+        }
+    }
+
+    /// Whether a stored value with this tag byte is its own canonical group key (not a number,
+    /// array or map, which `appendCanonical` re-encodes).
+    private static func isCanonical(_ tag: UInt8) -> Bool {
+        switch ValueCodec.Tag(rawValue: tag) {
+        case .double?, .array?, .map?, nil: false
+        default: true
+        }
+    }
+
     /// The group whose canonical key is `key`, if one has been seen.
     private func knownGroup(_ key: [UInt8]) -> Int? {
-        guard groupsByKey.isEmpty else { return groupsByKey[key] }
-        let found = key.withUnsafeBytes { wanted in
-            fewGroupKeys.firstIndex { candidate in
-                candidate.count == wanted.count && candidate.withUnsafeBytes { bytes in
-                    guard let a = bytes.baseAddress, let b = wanted.baseAddress else { return true }
-                    return memcmp(a, b, wanted.count) == 0
-                }
-            }
+        key.withUnsafeBytes { knownGroup($0) }
+    }
+
+    /// The group whose canonical key is the bytes `key`, if one has been seen.
+    private func knownGroup(_ key: UnsafeRawBufferPointer) -> Int? {
+        guard groupsByKey.isEmpty else { return groupsByKey[Array(key)] }
+        let found = fewGroupKeys.firstIndex { candidate in
+            candidate.count == key.count && candidate.withUnsafeBytes { ValueCodec.sameBytes($0, key) }
         }
         return found.map { fewGroupNumbers[$0] }
     }

@@ -66,6 +66,12 @@ struct PipelineGrouping {
         for index in outcomes.indices { states[base + index].add(outcomes[index]) }
     }
 
+    /// Adds one argument outcome to accumulator number `index` (in `accumulatorNames` order) of
+    /// the group numbered `group`.
+    mutating func add(toGroup group: Int, accumulator index: Int, _ outcome: PipelineOutcome?) {
+        states[group * fresh.count + index].add(outcome)
+    }
+
     /// Adds `row`, evaluating the group expressions (absent as null) and the arguments.
     /// - Throws: `INVALID_ARGUMENT` when a group expression fails.
     mutating func add(_ row: PipelineRow, evaluator: PipelineEvaluator) throws(FirestoreError) {
