@@ -185,8 +185,9 @@ def test_a_bad_argument_is_refused_naming_the_reason(doc):
     assert "timestamp_add takes a unit of" in str(raised.value)
 
 
-def test_lambdas_are_not_built_yet(doc):
-    client, coll = doc
-    with pytest.raises(exceptions.MethodNotImplemented):
-        client.pipeline().collection(coll).select(
-            Field.of("tags").array_filter(Variable("tag").equal("b"), "tag").as_("r")).execute()
+def test_lambdas_bind_each_element_to_their_variable(doc):
+    got = evaluate(doc,
+                   kept=Field.of("tags").array_filter(Variable("tag").equal("b"), "tag"),
+                   upper=Field.of("tags").array_transform(Variable("tag").to_upper(), "tag"),
+                   missing=Field.of("nothing").array_filter(Variable("tag").equal("b"), "tag"))
+    assert got == {"kept": ["b", "b"], "upper": ["A", "B", "C", "B"]}
