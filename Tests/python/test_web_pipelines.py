@@ -72,3 +72,34 @@ def test_pipelines_from_the_js_sdk(browser, hearth):
     assert result["projected"] == [[None, {"name": "Buffalo", "thousands": 275}], [None, {"name": "New York", "thousands": 8300}]]
     assert result["totals"] == [{"n": 2, "people": 4760000, "state": "CA"}, {"n": 2, "people": 8575000, "state": "NY"}]
     assert "ExecutePipeline requires the Database Edition to be enterprise" in result["standard"]
+
+
+VECTORS = """
+export default async (env) => {
+  const db = open(env);
+  const { field, execute } = fs.pipelines;
+  for (const [id, v] of [["a", [0, 0]], ["b", [3, 4]], ["c", [1, 0]], ["d", [0, 2]]]) {
+    await fs.setDoc(fs.doc(db, env.collection, id), { id, v: fs.vector(v) });
+  }
+  const nearest = await execute(db.pipeline().collection(env.collection)
+    .findNearest({ field: "v", vectorValue: [0, 0], distanceMeasure: "euclidean", limit: 3, distanceField: "d" })
+    .select(field("id"), field("d")));
+  const two = await execute(db.pipeline().collection(env.collection).sample(2));
+  const none = await execute(db.pipeline().collection(env.collection).sample({ percentage: 0 }));
+  return {
+    nearest: nearest.results.map(r => [r.data().id, r.data().d]),
+    sampled: two.results.length,
+    distinct: new Set(two.results.map(r => r.id)).size,
+    none: none.results.length,
+  };
+};
+"""
+
+
+def test_find_nearest_and_sample_from_the_js_sdk(browser, hearth):
+    collection = f"web-vectors-{uuid.uuid4().hex[:8]}"
+    env = {"host": "127.0.0.1", "port": hearth.port, "project": "web-pipelines", "settings": {}, "collection": collection}
+    result = browser.run(js.prelude(PIPELINES) + VECTORS, env, timeout=90)
+    assert result["nearest"] == [["a", 0], ["c", 1], ["d", 2]]
+    assert result["sampled"] == 2 and result["distinct"] == 2
+    assert result["none"] == 0
