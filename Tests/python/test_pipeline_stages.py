@@ -5,36 +5,21 @@ import uuid
 
 import pytest
 from google.api_core import exceptions
-from google.cloud import firestore
 from google.cloud.firestore_v1.base_vector_query import DistanceMeasure
 from google.cloud.firestore_v1.pipeline_expressions import Field
 from google.cloud.firestore_v1.pipeline_types import FindNearestOptions, SampleOptions
 from google.cloud.firestore_v1.vector import Vector
 
-from hearth_server import HearthServer
+from pipeline_support import enterprise_server, make_client as shared_client
 
 PROJECT = "hearth-pipeline-stages"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    hearth = HearthServer(tmp_path_factory.mktemp("pipeline-stages"), extra_args=["--enterprise", "(default)"]).start()
-    yield hearth
-    hearth.stop()
+server = enterprise_server("pipeline-stages")
 
 
 def make_client(server):
-    """A client of `server`; the session's FIRESTORE_EMULATOR_HOST (other modules' server) is put back."""
-    import os
-    previous = os.environ.get("FIRESTORE_EMULATOR_HOST")
-    os.environ["FIRESTORE_EMULATOR_HOST"] = server.host
-    try:
-        return firestore.Client(project=PROJECT)
-    finally:
-        if previous is None:
-            os.environ.pop("FIRESTORE_EMULATOR_HOST", None)
-        else:
-            os.environ["FIRESTORE_EMULATOR_HOST"] = previous
+    return shared_client(server, PROJECT)
 
 
 @pytest.fixture(scope="module")

@@ -5,34 +5,19 @@ import uuid
 
 import pytest
 from google.api_core import exceptions
-from google.cloud import firestore
 from google.cloud.firestore_v1.pipeline_expressions import AggregateFunction, Count, Field, Variable
 from google.cloud.firestore_v1.pipeline_source import PipelineSource
 
-from hearth_server import HearthServer
+from pipeline_support import enterprise_server, make_client as shared_client
 
 PROJECT = "hearth-pipeline-subqueries"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    hearth = HearthServer(tmp_path_factory.mktemp("pipeline-subqueries"), extra_args=["--enterprise", "(default)"]).start()
-    yield hearth
-    hearth.stop()
+server = enterprise_server("pipeline-subqueries")
 
 
 def make_client(server):
-    """A client of `server`; the session's FIRESTORE_EMULATOR_HOST (other modules' server) is put back."""
-    import os
-    previous = os.environ.get("FIRESTORE_EMULATOR_HOST")
-    os.environ["FIRESTORE_EMULATOR_HOST"] = server.host
-    try:
-        return firestore.Client(project=PROJECT)
-    finally:
-        if previous is None:
-            os.environ.pop("FIRESTORE_EMULATOR_HOST", None)
-        else:
-            os.environ["FIRESTORE_EMULATOR_HOST"] = previous
+    return shared_client(server, PROJECT)
 
 
 @pytest.fixture(scope="module")
