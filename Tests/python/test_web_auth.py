@@ -15,7 +15,7 @@ import web_auth_scenarios as js
 import web_scenarios
 from conftest import firebase_admin_app
 from hearth_server import HearthServer
-from web_sdk import Browser, missing_reason
+from web_sdk import Browser, browser, missing_reason  # noqa: F401 (browser is a fixture)
 
 pytestmark = pytest.mark.skipif(missing_reason() is not None, reason=missing_reason() or "")
 
@@ -55,13 +55,6 @@ def hearth(tmp_path_factory):
     assert loaded.status_code == 200, loaded.text
     yield server
     server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    chromium = Browser()
-    yield chromium
-    chromium.close()
 
 
 @pytest.fixture(scope="module")

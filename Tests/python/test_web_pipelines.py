@@ -7,7 +7,7 @@ import pytest
 
 import web_scenarios as js
 from hearth_server import HearthServer
-from web_sdk import Browser, missing_reason
+from web_sdk import browser, missing_reason  # noqa: F401 (browser is a fixture)
 
 pytestmark = pytest.mark.skipif(missing_reason() is not None, reason=missing_reason() or "")
 
@@ -55,13 +55,6 @@ def hearth(tmp_path_factory):
     server = HearthServer(tmp_path_factory.mktemp("web-pipelines"), extra_args=["--enterprise", "(default)"]).start()
     yield server
     server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    chromium = Browser()
-    yield chromium
-    chromium.close()
 
 
 def test_pipelines_from_the_js_sdk(browser, hearth):

@@ -16,7 +16,7 @@ import requests
 import web_scenarios as js
 from conftest import unsigned_jwt
 from hearth_server import HearthServer
-from web_sdk import Browser, missing_reason
+from web_sdk import Browser, browser, missing_reason  # noqa: F401 (browser is a fixture)
 
 pytestmark = pytest.mark.skipif(missing_reason() is not None, reason=missing_reason() or "")
 
@@ -50,13 +50,6 @@ def hearth(tmp_path_factory):
     server = HearthServer(folder / "data", extra_args=["--rules", str(rules), "--web-channel-renewal", "2"]).start()
     yield server
     server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    chromium = Browser()
-    yield chromium
-    chromium.close()
 
 
 @pytest.fixture

@@ -15,6 +15,8 @@ import threading
 import uuid
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 SDK = (ROOT / ".." / "shared" / "clients" / "firebase-js-12.9.0").resolve()
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -149,3 +151,11 @@ class Browser:
         self.browser.close()
         self._playwright.stop()
         self.pages.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium per test module (import this fixture into the module)."""
+    chromium = Browser()
+    yield chromium
+    chromium.close()
