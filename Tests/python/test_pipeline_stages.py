@@ -7,7 +7,7 @@ import pytest
 from google.api_core import exceptions
 from google.cloud.firestore_v1.base_vector_query import DistanceMeasure
 from google.cloud.firestore_v1.pipeline_expressions import Field
-from google.cloud.firestore_v1.pipeline_types import FindNearestOptions, SampleOptions
+from google.cloud.firestore_v1.pipeline_types import FindNearestOptions, SampleOptions, UnnestOptions
 from google.cloud.firestore_v1.vector import Vector
 
 from pipeline_support import enterprise_server, make_client as shared_client
@@ -76,3 +76,24 @@ def test_sample_by_count_and_by_share(points):
     assert len(client.pipeline().collection(name).sample(SampleOptions.percentage(1.0)).execute()) == 7
     with pytest.raises(exceptions.InvalidArgument):
         client.pipeline().collection(name).sample(SampleOptions.percentage(1.5)).execute()
+
+
+def test_database_replace_with_and_unnest(server):
+    client = shared_client(server, "hearth-pipeline-stages-other")
+    tag = uuid.uuid4().hex[:8]
+    client.collection(f"people-{tag}").document("ada").set(
+        {"name": "Ada", "parents": {"father": "Byron", "mother": "Annabella"}, "tags": ["math", "poetry"]})
+    client.collection(f"places-{tag}").document("london").set({"name": "London", "tags": []})
+    client.collection(f"places-{tag}").document("london").collection("streets").document("strand").set({"name": "Strand"})
+    everything = client.pipeline().database().select("name").sort(Field.of("name").ascending()).execute()
+    assert [r.data() for r in everything] == [{"name": "Ada"}, {"name": "London"}, {"name": "Strand"}]
+    parents = client.pipeline().collection(f"people-{tag}").replace_with(Field.of("parents")).execute()
+    assert [r.data() for r in parents] == [{"father": "Byron", "mother": "Annabella"}]
+    assert parents[0].ref is None
+    unnested = (client.pipeline().collection(f"people-{tag}")
+                .unnest(Field.of("tags").as_("tag"), options=UnnestOptions(index_field="i"))
+                .select("tag", "i")
+                .execute())
+    assert [r.data() for r in unnested] == [{"tag": "math", "i": 0}, {"tag": "poetry", "i": 1}]
+    # An empty array gives no row.
+    assert client.pipeline().collection(f"places-{tag}").unnest(Field.of("tags").as_("tag")).execute() == []

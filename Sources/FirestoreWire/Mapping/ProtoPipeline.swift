@@ -60,7 +60,19 @@ package enum ProtoPipeline {
         case "distinct": return .distinct(try namedExpressions(try arg(0), in: proto.name))
         case "replace_with": return .replaceWith(try expression(try arg(0)))
         case "unnest":
-            guard case .fieldReferenceValue(let alias)? = try arg(1).valueType else {
+            // The array as an expression and the alias as a field; or, as the Python client sends
+            // an aliased expression, a one-entry map {alias: expression} (in either argument).
+            var unnested = try arg(0)
+            var aliasName: String?
+            if case .mapValue(let map)? = unnested.valueType, map.fields.count == 1, let (name, inner) = map.fields.first {
+                (aliasName, unnested) = (name, inner)
+            }
+            switch try arg(1).valueType {
+            case .fieldReferenceValue(let name)?: aliasName = name
+            case .mapValue(let map)? where map.fields.count == 1: aliasName = aliasName ?? map.fields.keys.first
+            default: break
+            }
+            guard let alias = aliasName else {
                 throw FirestoreError(.invalidArgument, "unnest needs an alias field.")
             }
             var indexField: String?
@@ -70,7 +82,7 @@ package enum ProtoPipeline {
                 }
                 indexField = name
             }
-            return .unnest(try expression(try arg(0)), alias: alias, indexField: indexField)
+            return .unnest(try expression(unnested), alias: alias, indexField: indexField)
         case "union":
             guard case .pipelineValue(let other)? = try arg(0).valueType else {
                 throw FirestoreError(.invalidArgument, "union needs a pipeline.")
