@@ -58,8 +58,8 @@ extension OrderedValueEncoding {
     /// The number whose ascending encoding starts at `offset` of `bytes`: a rank byte then F and R
     /// (or the NaN rank alone). `integer` says which type it was written from (the bytes of an
     /// integer and a double of equal value are the same; index entries carry the type as a
-    /// flag). Nil when the bytes there are not a number (another rank), or are not what
-    /// `writeNumber` writes.
+    /// flag). A Decimal128 that is neither comes back as its map. Nil when the bytes there are
+    /// not a number (another rank), or are not what `writeNumber` writes.
     static func readNumber(in bytes: UnsafeRawBufferPointer, at offset: Int, integer: Bool) -> Value? {
         guard offset < bytes.count else { return nil }
         switch bytes[offset] {
@@ -69,11 +69,17 @@ extension OrderedValueEncoding {
             guard bytes.count - offset >= 11, let sortable = bytes.bigEndianUInt64(at: offset + 1) else { return nil }
             let floor = double(sortableBits: sortable)
             let remainder = UInt16(bytes[offset + 9]) << 8 | UInt16(bytes[offset + 10])
-            guard integer else { return remainder == 0 ? .double(floor) : nil }
+            if remainder == 0xFFFF, !integer {
+                // A Decimal128 that is neither an int64 nor a double (OrderedValueEncoding+BSON).
+                return readDecimalTail(in: bytes, at: offset + 11, negative: sortable & (1 << 63) == 0)
+            }
+            if !integer && remainder == 0 { return .double(floor) }
             // An integer's floor is a whole double in [-2^63, 2^63) and its remainder below 1024.
             guard remainder < 1_024, let whole = Int64(exactly: floor) else { return nil }
             let (sum, overflow) = whole.addingReportingOverflow(Int64(remainder))
-            return overflow ? nil : .integer(sum)
+            if overflow { return nil }
+            // Unflagged with a remainder: a Decimal128 on the int64 grid (beyond 2^53), not an int64.
+            return integer ? .integer(sum) : .map([BSONValue.Key.decimal128: .string(String(sum))])
         default:
             return nil
         }

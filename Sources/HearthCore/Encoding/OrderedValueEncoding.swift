@@ -25,6 +25,10 @@
 //   110 vector     dimension: 1 byte if < 255, else 0xFF + 8 bytes big-endian; element encodings
 //   120 map        (60 escaped key, value encoding)* in ascending UTF-8 key order, end
 //
+// The BSON types of Enterprise databases (maps of one reserved key, see +BSON) take ranks between:
+//   15  MinKey  55 BSON timestamp  75 BSON binary  85 ObjectId  95 regex  130 MaxKey
+//   and Int32 and Decimal128 are numbers (rank 40, see +Numbers).
+//
 // Why the escaping works: inside an escaped run 0x00 is always followed by 0xFF, so the terminator
 // 0x00 0x01 is unambiguous; a string that is a proper prefix of another meets the terminator
 // (0x00 0x01) where the longer one has a byte ≥ 0x01 or an escaped 0x00 0xFF, so it sorts first;
@@ -78,6 +82,18 @@ enum OrderedValueEncoding {
         case vector = 110
         /// Maps.
         case map = 120
+        /// BSON MinKey.
+        case minKey = 15
+        /// BSON timestamps.
+        case bsonTimestamp = 55
+        /// BSON binary data.
+        case bsonBinary = 75
+        /// BSON ObjectIds.
+        case objectID = 85
+        /// BSON regular expressions.
+        case regex = 95
+        /// BSON MaxKey.
+        case maxKey = 130
     }
 
     /// Closes arrays, maps and reference paths; below every rank byte and every marker.
@@ -114,6 +130,7 @@ enum OrderedValueEncoding {
         }
     }
 
+    /// Appends the ascending encoding of `value`.
     private static func write(_ value: Value, into bytes: inout [UInt8]) {
         switch value {
         case .null:
@@ -161,7 +178,9 @@ enum OrderedValueEncoding {
             }
             bytes.append(endMarker)
         case .map(let fields):
-            if value.isVector, case .array(let elements)? = fields["value"] {
+            if fields.count == 1, let bson = BSONValue(fields: fields) {
+                writeBSON(bson, into: &bytes)
+            } else if value.isVector, case .array(let elements)? = fields["value"] {
                 bytes.append(Rank.vector.rawValue)
                 writeDimension(elements.count, into: &bytes)
                 for element in elements {
@@ -209,7 +228,7 @@ enum OrderedValueEncoding {
 
     /// Writes a string's UTF-8 bytes escaped (0x00 → 0x00 0xFF) and terminated (0x00 0x01).
     @inline(__always)
-    private static func writeEscaped(_ string: String, into bytes: inout [UInt8]) {
+    static func writeEscaped(_ string: String, into bytes: inout [UInt8]) {
         // Native strings expose their UTF-8 in place; others are made contiguous on a copy.
         if string.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, into: &bytes) }) != nil { return }
         var string = string
@@ -217,7 +236,7 @@ enum OrderedValueEncoding {
     }
 
     /// Writes raw bytes escaped (0x00 → 0x00 0xFF) and terminated (0x00 0x01).
-    private static func writeEscaped(_ raw: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) {
+    static func writeEscaped(_ raw: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) {
         // memchr scans a word at a time; most strings (long ones too) hold no zero byte.
         if let base = raw.baseAddress, memchr(base, 0, raw.count) != nil {
             ByteWriter.reserve(raw.count + 8, in: &bytes)

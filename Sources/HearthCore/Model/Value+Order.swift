@@ -3,28 +3,40 @@ extension Value {
     package enum TypeOrder: Int, Sendable, Hashable, Comparable, CaseIterable {
         /// `null`.
         case null = 0
+        /// BSON MinKey: below every value but null.
+        case minKey = 1
         /// `false < true`.
-        case boolean = 1
-        /// A double holding NaN: below every other number.
-        case nan = 2
-        /// Integers and doubles, interleaved by numeric value.
-        case number = 3
+        case boolean = 2
+        /// A double (or Decimal128) holding NaN: below every other number.
+        case nan = 3
+        /// Integers, doubles, BSON Int32 and Decimal128, interleaved by numeric value.
+        case number = 4
         /// Timestamps, chronologically.
-        case timestamp = 4
+        case timestamp = 5
+        /// BSON timestamps: seconds, then increment.
+        case bsonTimestamp = 6
         /// Strings, by UTF-8 bytes.
-        case string = 5
+        case string = 7
         /// Bytes, unsigned lexicographically.
-        case bytes = 6
+        case bytes = 8
+        /// BSON binary: subtype, then the data's bytes.
+        case bsonBinary = 9
         /// Document references: project, database, then path segments.
-        case reference = 7
+        case reference = 10
+        /// BSON ObjectIds, by their 12 bytes.
+        case objectID = 11
         /// Geopoints: latitude, then longitude.
-        case geoPoint = 8
+        case geoPoint = 12
+        /// BSON regular expressions: pattern, then options.
+        case regex = 13
         /// Arrays, element by element.
-        case array = 9
+        case array = 14
         /// Vectors (maps with `__type__: "__vector__"`): dimension first, then elements.
-        case vector = 10
+        case vector = 15
         /// Maps, key-value pair by pair in UTF-8 key order.
-        case map = 11
+        case map = 16
+        /// BSON MaxKey: above every value.
+        case maxKey = 17
 
         /// Orders by rank.
         package static func < (lhs: TypeOrder, rhs: TypeOrder) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -43,16 +55,20 @@ extension Value {
         case .reference: return .reference
         case .geoPoint: return .geoPoint
         case .array: return .array
-        case .map: return isVector ? .vector : .map
+        case .map(let fields):
+            if fields.count == 1, let bson = BSONValue(fields: fields) { return bson.typeOrder }
+            return isVector ? .vector : .map
         }
     }
 
     /// Firestore's total order over values: returns -1, 0 or 1.
     ///
-    /// null < boolean < NaN < numbers < timestamp < string < bytes < reference < geopoint < array
-    /// < vector < map. Integers and doubles compare exactly by numeric value (`-0.0 == 0.0`);
-    /// strings and map keys compare by UTF-8 bytes; arrays and maps element by element with the
-    /// shorter one first on a tie; vectors by dimension first.
+    /// null < MinKey < boolean < NaN < numbers < timestamp < BSON timestamp < string < bytes <
+    /// BSON binary < reference < ObjectId < geopoint < regex < array < vector < map < MaxKey.
+    /// Integers, doubles, Int32 and Decimal128 compare exactly by numeric value (`-0.0 == 0.0`;
+    /// see `BSONDecimal.swift` for the one band where a decimal's fraction is dropped); strings
+    /// and map keys compare by UTF-8 bytes; arrays and maps element by element with the shorter
+    /// one first on a tie; vectors by dimension first; the BSON types as `Value+BSONOrder.swift` says.
     package static func compare(_ lhs: Value, _ rhs: Value) -> Int {
         let leftType = lhs.typeOrder
         let rightType = rhs.typeOrder
@@ -74,26 +90,31 @@ extension Value {
             return latitude != 0 ? latitude : compareDoubles(a.longitude, b.longitude)
         case (.array(let a), .array(let b)): return compareArrays(a, b)
         case (.map(let a), .map(let b)):
-            return leftType == .vector ? compareVectors(a, b) : compareMaps(a, b)
+            switch leftType {
+            case .vector: return compareVectors(a, b)
+            case .map: return compareMaps(a, b)
+            default: return compareBSON(lhs, rhs, type: leftType)
+            }
         default:
-            // Unreachable: equal type orders imply one of the cases above.
-            return 0
+            // A BSON number (or NaN) against an int64 or double; other equal type orders are above.
+            return compareBSON(lhs, rhs, type: leftType)
         }
     }
 
     /// Firestore's query and transform equality: `compare(self, other) == 0` (`1 == 1.0`, NaN == NaN, `-0.0 == 0.0`).
     package func isEquivalent(to other: Value) -> Bool { Value.compare(self, other) == 0 }
 
-    private static func sign<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (a > b ? 1 : 0) }
+    /// -1, 0 or 1 as `a` is below, equal to or above `b`.
+    static func sign<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (a > b ? 1 : 0) }
 
     /// Doubles numerically, `-0.0 == 0.0`, NaN below everything and equal to NaN.
-    private static func compareDoubles(_ a: Double, _ b: Double) -> Int {
+    static func compareDoubles(_ a: Double, _ b: Double) -> Int {
         if a.isNaN || b.isNaN { return a.isNaN ? (b.isNaN ? 0 : -1) : 1 }
         return sign(a, b)
     }
 
     /// Compares a double with an integer exactly, as Firestore's `CompareMixedNumber` does.
-    private static func compareMixed(_ d: Double, _ i: Int64) -> Int {
+    static func compareMixed(_ d: Double, _ i: Int64) -> Int {
         if d.isNaN { return -1 }
         if d < -0x1p63 { return -1 }  // also -infinity
         if d >= 0x1p63 { return 1 }   // also +infinity

@@ -11,14 +11,19 @@ extension Value {
     /// and bytes at most 1,048,487 bytes; timestamps, geopoints and references valid.
     /// Messages read `<reason> (found in field <path>).`, except the oversize value message, which
     /// is Firestore's own: `The value of property "<path>" is longer than 1048487 bytes.`
-    package static func validateFields(_ fields: [String: Value]) throws(FirestoreError) {
+    ///
+    /// With `allowsBSON` (an Enterprise database) a map of exactly one BSON key (`__oid__`,
+    /// `__int__`, … see `BSONValue`) is a BSON value: accepted when well formed, refused with the
+    /// rule it breaks otherwise; a BSON key beside other fields is refused. Without it those maps
+    /// are refused like any other `__.*__` field name.
+    package static func validateFields(_ fields: [String: Value], allowsBSON: Bool = false) throws(FirestoreError) {
         // Valid documents (the hot path) are checked in storage order; only when something is
         // wrong is the walk repeated in key order, so the reported error is deterministic.
-        var fast = FieldValidator(sortsKeys: false)
+        var fast = FieldValidator(sortsKeys: false, allowsBSON: allowsBSON)
         do {
             try fast.validateMap(fields, level: 0, isVector: false)
         } catch {
-            var ordered = FieldValidator(sortsKeys: true)
+            var ordered = FieldValidator(sortsKeys: true, allowsBSON: allowsBSON)
             try ordered.validateMap(fields, level: 0, isVector: false)
             throw error
         }
@@ -29,6 +34,8 @@ extension Value {
 private struct FieldValidator {
     /// Whether maps are visited in UTF-8 key order (deterministic first error) or storage order.
     let sortsKeys: Bool
+    /// Whether BSON maps are values (an Enterprise database) rather than refused field names.
+    let allowsBSON: Bool
     /// The field names from the document's top level down to the value being checked.
     var path: [String] = []
     /// The UTF-8 bytes of `path`'s names plus one separator between each two.
@@ -59,6 +66,7 @@ private struct FieldValidator {
         throw FieldPath.tooLong(size: size, path: FieldPath(uncheckedSegments: path))
     }
 
+    /// Checks one field name: non-empty, not too long, not reserved (but a vector's `__type__`).
     private func validateName(_ name: String, isVectorMarker: Bool) throws(FirestoreError) {
         let size = name.utf8.count
         if size == 0 { throw failure("Field names must not be empty") }
@@ -67,6 +75,9 @@ private struct FieldValidator {
                 "Field names must not be longer than \(MessageText.withThousandsSeparators(ResourceID.maxBytes)) bytes")
         }
         if ResourceID.isReserved(name) && !isVectorMarker {
+            if allowsBSON && BSONValue.Key.all.contains(name) {
+                throw failure("A BSON value's map must hold only its \(name) field")
+            }
             throw failure("Field names must not begin and end with \"__\"")
         }
     }
@@ -106,8 +117,28 @@ private struct FieldValidator {
             for element in elements { try validateValue(element, containerLevel: level, insideArray: true) }
         case .map(let fields):
             let level = try enter(containerLevel)
+            if allowsBSON, fields.count == 1, let (key, held) = fields.first, BSONValue.Key.all.contains(key) {
+                try validateBSON(key: key, value: held, level: level)
+                return
+            }
             try validateMap(fields, level: level, isVector: value.isVector)
         }
+    }
+
+    /// Validates the value under a BSON map's one key, `key`, the map being at nesting `level`.
+    private func validateBSON(key: String, value: Value, level: Int) throws(FirestoreError) {
+        do {
+            _ = try BSONValue.parse(key: key, value: value)
+        } catch {
+            throw failure(error.message)
+        }
+        // A regex's or timestamp's inner map is one more level.
+        if case .map = value { _ = try enter(level) }
+        if case .map(let parts) = value, case .string(let pattern)? = parts["pattern"],
+           pattern.utf8.count > DocumentSize.maxValueBytes {
+            throw oversize()
+        }
+        if case .bytes(let data) = value, data.count > DocumentSize.maxValueBytes { throw oversize() }
     }
 
     /// The level of a map or array nested in a container at `containerLevel`, or an error past the limit.

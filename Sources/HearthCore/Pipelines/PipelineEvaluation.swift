@@ -192,7 +192,8 @@ extension Value {
         case .reference: "reference"
         case .geoPoint: "geo_point"
         case .array: "array"
-        case .map(let fields): fields["__type__"] == .string("__vector__") ? "vector" : "map"
+        case .map(let fields):
+            if let bson { bson.typeName } else { fields["__type__"] == .string("__vector__") ? "vector" : "map" }
         }
     }
 }

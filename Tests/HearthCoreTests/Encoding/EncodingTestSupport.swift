@@ -101,8 +101,9 @@ struct ValueGenerator {
     init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
     mutating func value(depth: Int = 3) -> Value {
-        let kind = random.below(depth > 0 ? 15 : 11)
+        let kind = random.below(depth > 0 ? 17 : 13)
         switch kind {
+        case 15, 16: return BSON.random(using: &random)
         case 0: return .null
         case 1: return .boolean(random.chance(50))
         case 2, 3: return number()
@@ -113,7 +114,7 @@ struct ValueGenerator {
         case 8: return geoPointValue()
         case 9: return vectorValue()
         case 10: return number()
-        case 11, 12: return arrayValue(depth: depth)
+        case 11, 12: return depth > 0 ? arrayValue(depth: depth) : BSON.random(using: &random)
         default: return mapValue(depth: depth)
         }
     }

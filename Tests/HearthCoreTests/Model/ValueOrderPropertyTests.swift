@@ -18,8 +18,9 @@ private struct ModelValueGenerator {
     mutating func pick<T>(_ pool: [T]) -> T { pool[Int.random(in: 0..<pool.count, using: &random)] }
 
     mutating func value(depth: Int) -> Value {
-        let kinds = depth > 0 ? 13 : 10
+        let kinds = depth > 0 ? 15 : 12
         switch Int.random(in: 0..<kinds, using: &random) {
+        case 10 where depth == 0, 11 where depth == 0, 13, 14: return BSON.random(using: &random)
         case 0: return .null
         case 1: return .boolean(Bool.random(using: &random))
         case 2: return .integer(pick(Self.integers))
