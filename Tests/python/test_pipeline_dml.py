@@ -124,15 +124,19 @@ def test_in_a_transaction_the_writes_commit_with_it(books):
 def test_a_listener_sees_the_pipeline_deletes(books):
     client, name = books
     seen = []
+    first = threading.Event()
     changed = threading.Event()
 
     def on_snapshot(snapshots, changes, read_time):
         seen.append(sorted(s.id for s in snapshots))
+        first.set()
         if len(seen) >= 2:
             changed.set()
 
     watch = client.collection(name).on_snapshot(on_snapshot)
     try:
+        # The delete must come after the listener's first snapshot, or that snapshot already lacks the documents.
+        assert first.wait(10)
         client.pipeline().collection(name).where(Field.of("status").equal("archived")).delete().execute()
         assert changed.wait(10)
     finally:
