@@ -30,8 +30,15 @@ enum CommitExecution {
             }
         }
         let mappings = effects.pending
+        let allowsBSON = { () throws(FirestoreError) -> Bool in
+            try StorageErrorMapping.mapping {
+                try DatabaseEdition.stored(of: request.database, in: txn, meta: store.tables.meta) == .enterprise
+            }
+        }
         if let policy = request.policy {
-            try WriteAuthorization.checkFailingPreconditions(request, policy: policy, commitTime: commitTime) {
+            try WriteAuthorization.checkFailingPreconditions(
+                request, policy: policy, commitTime: commitTime, allowsBSON: allowsBSON
+            ) {
                 key throws(FirestoreError) in
                 try StorageErrorMapping.mapping {
                     try store.record(db: db, key: key, in: txn, writerPending: mappings)?.document(key: key)
@@ -44,9 +51,12 @@ enum CommitExecution {
             }
         }
         let plan = if let feed = request.feed {
-            try applyArriving(feed, of: request, at: commitTime, transactions: transactions, effects: &effects, load: load)
+            try applyArriving(
+                feed, of: request, at: commitTime, allowsBSON: allowsBSON, transactions: transactions,
+                effects: &effects, load: load)
         } else {
-            try CommitApplier.apply(request.writes, database: request.database, commitTime: commitTime, load: load)
+            try CommitApplier.apply(
+                request.writes, database: request.database, commitTime: commitTime, allowsBSON: allowsBSON, load: load)
         }
         if let policy = request.policy {
             try WriteAuthorization.check(request, policy: policy, plan: plan, commitTime: commitTime) {
@@ -76,10 +86,12 @@ enum CommitExecution {
     /// before its writes are applied. A declined feed fails the commit, so nothing of it is stored.
     /// Reads the feed from its first run, so a replayed transaction applies the same writes.
     private static func applyArriving(
-        _ feed: WriteFeed, of request: CommitRequest, at commitTime: Timestamp, transactions: TransactionRegistry,
+        _ feed: WriteFeed, of request: CommitRequest, at commitTime: Timestamp,
+        allowsBSON: @escaping CommitApplier.BSONPermission, transactions: TransactionRegistry,
         effects: inout CommitEffects, load: (DocumentKey) throws(FirestoreError) -> DocumentRecord.Contents?
     ) throws(FirestoreError) -> CommitApplier.Plan {
-        var applier = CommitApplier.Run(database: request.database, commitTime: commitTime, expected: feed.count)
+        var applier = CommitApplier.Run(
+            database: request.database, commitTime: commitTime, expected: feed.count, allowsBSON: allowsBSON)
         var index = 0
         while let run = try feed.run(at: index) {
             index += 1

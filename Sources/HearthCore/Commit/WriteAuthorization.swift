@@ -50,6 +50,7 @@ extension WriteAuthorization {
     /// the applier.
     static func checkFailingPreconditions(
         _ request: CommitRequest, policy: any AccessPolicy, commitTime: Timestamp,
+        allowsBSON: @escaping CommitApplier.BSONPermission,
         stored: @escaping (DocumentKey) throws(FirestoreError) -> Document?
     ) throws(FirestoreError) {
         let lookup = CommitLookup(stored: stored, after: [:])
@@ -71,7 +72,9 @@ extension WriteAuthorization {
             }
             var unconditional = write
             unconditional.precondition = .none
-            let applied = try CommitApplier.apply([unconditional], database: request.database, commitTime: commitTime) {
+            let applied = try CommitApplier.apply(
+                [unconditional], database: request.database, commitTime: commitTime, allowsBSON: allowsBSON
+            ) {
                 _ throws(FirestoreError) in nil
             }
             let incoming = applied.changes.first.flatMap { DocumentRecord(contents: $0.after, fullID: nil).document(key: key) }

@@ -37,6 +37,24 @@ extension Value {
         }
     }
 
+    /// What a sum or an average adds for a BSON number: an Int32 as its integer, a Decimal128 as
+    /// the nearest double (NaN and the infinities as themselves); nil for any other value.
+    package var bsonSummand: Value? {
+        guard case .map(let fields) = self, fields.count == 1 else { return nil }
+        switch bson {
+        case .int32(let small)?: return .integer(Int64(small))
+        case .decimal128(let decimal)?:
+            switch decimal.kind {
+            case .nan: return .double(.nan)
+            case .infinity(let negative): return .double(negative ? -.infinity : .infinity)
+            case .finite:
+                guard case .string(let text)? = fields[BSONValue.Key.decimal128] else { return nil }
+                return Double(text).map(Value.double)
+            }
+        default: return nil
+        }
+    }
+
     /// Compares two values of the same type order where at least one is a BSON map.
     static func compareBSON(_ lhs: Value, _ rhs: Value, type: TypeOrder) -> Int {
         switch type {

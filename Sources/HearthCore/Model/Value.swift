@@ -91,10 +91,15 @@ extension Value {
         }
     }
 
-    /// True when this value is a double holding NaN.
+    /// True when this value is NaN: a double holding NaN, or an Enterprise database's Decimal128 NaN.
     public var isNaN: Bool {
-        if case .double(let d) = self { return d.isNaN }
-        return false
+        switch self {
+        case .double(let d): return d.isNaN
+        case .map(let fields) where fields.count == 1:
+            if case .decimal128(let decimal)? = bson { return decimal.kind == .nan }
+            return false
+        default: return false
+        }
     }
 
     /// True when this map is Firestore's vector encoding: `__type__ == "__vector__"` and an array `value`.

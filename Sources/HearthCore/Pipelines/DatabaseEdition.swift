@@ -13,20 +13,24 @@ package enum DatabaseEdition: String, Sendable, Equatable, CaseIterable {
     static func metaKey(project: String?, database: String) -> [UInt8] {
         Array("edition/\(project ?? "*")/\(database)".utf8)
     }
+
+    /// The edition of `database` as `txn` sees it (set for its project, else for every project;
+    /// Standard unless set). A writer's transaction sees the settings of its own commit group.
+    static func stored(of database: DatabaseID, in txn: ReadTransaction, meta: LMDB.Database) throws -> DatabaseEdition {
+        let stored = try txn.get(metaKey(project: database.project, database: database.database), in: meta)
+            ?? txn.get(metaKey(project: nil, database: database.database), in: meta)
+        guard let stored else { return .standard }
+        guard let edition = DatabaseEdition(rawValue: String(decoding: stored, as: UTF8.self)) else {
+            throw FirestoreError(.dataLoss, "Corrupt stored edition of database \(database.database).")
+        }
+        return edition
+    }
 }
 
 extension Engine {
     /// The edition of `database` (set for its project, else for every project; Standard unless set).
     package func edition(of database: DatabaseID) throws(FirestoreError) -> DatabaseEdition {
-        try read { txn in
-            let stored = try txn.get(DatabaseEdition.metaKey(project: database.project, database: database.database), in: store.tables.meta)
-                ?? txn.get(DatabaseEdition.metaKey(project: nil, database: database.database), in: store.tables.meta)
-            guard let stored else { return .standard }
-            guard let edition = DatabaseEdition(rawValue: String(decoding: stored, as: UTF8.self)) else {
-                throw FirestoreError(.dataLoss, "Corrupt stored edition of database \(database.database).")
-            }
-            return edition
-        }
+        try read { txn in try DatabaseEdition.stored(of: database, in: txn, meta: store.tables.meta) }
     }
 
     /// Sets the edition of database `database` of `project` (nil: of every project), durably.

@@ -39,8 +39,8 @@ struct PipelineAccumulator {
             guard case .value(let value)? = outcome, kind == .arrayAggDistinct || value != .null else { return }
             if seen.insert(PipelineGroupKey([value])).inserted { distinct.append(value) }
         case .sum, .average:
-            guard case .value(let value)? = outcome else { return }
-            switch value {
+            guard case .value(let given)? = outcome else { return }
+            switch given.bsonSummand ?? given {
             case .integer(let number):
                 numbers += 1
                 let (sum, overflow) = integerSum.addingReportingOverflow(number)

@@ -166,7 +166,8 @@ struct NumberAccumulator {
     /// How many numbers were added.
     private(set) var numbers = 0
 
-    /// Adds a value: integers and doubles count, everything else is skipped.
+    /// Adds a value: integers and doubles count (Int32 and Decimal128 as `bsonSummand` gives them),
+    /// everything else is skipped.
     mutating func add(_ value: Value) {
         switch value {
         case .integer(let i):
@@ -177,7 +178,7 @@ struct NumberAccumulator {
             sawDouble = true
             numbers += 1
         default:
-            return
+            if let summand = value.bsonSummand { add(summand) }
         }
     }
 

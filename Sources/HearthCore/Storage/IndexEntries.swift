@@ -22,7 +22,7 @@ package enum IndexEntries {
             let field = IndexKeys.fieldID(fieldPath)
             let inGroup = anyGroupFields && groupScope.isEnabled(fieldPath, in: collectionID)
             let encoded = OrderedValueEncoding.encode(value, direction: .ascending)
-            let integer = if case .integer = value { true } else { false }
+            let integer = value.isIntegerForIndex
             builder.add(.collection, .value, field: field, value: encoded, integer: integer)
             if inGroup { builder.add(.group, .value, field: field, value: encoded, integer: integer) }
             guard case .array(let elements) = value, !elements.isEmpty else { return }
@@ -171,5 +171,19 @@ package enum IndexEntries {
             }
         }
         return tuples.isEmpty ? nil : tuples
+    }
+}
+
+extension Value {
+    /// Whether an index entry of this value carries the integer flag: an int64, or an Int32 (whose
+    /// key has an int64's bytes), so index-served sums read it back as an integer.
+    var isIntegerForIndex: Bool {
+        switch self {
+        case .integer: return true
+        case .map(let fields) where fields.count == 1:
+            if case .int32? = bson { return true }
+            return false
+        default: return false
+        }
     }
 }

@@ -22,12 +22,16 @@ enum CommitApplier {
         var after: DocumentRecord.Contents?
     }
 
+    /// Asked only when a write holds a BSON map: whether the database accepts BSON values (an
+    /// Enterprise database). Most commits never ask, so they never read the edition.
+    typealias BSONPermission = () throws(FirestoreError) -> Bool
+
     /// Applies `writes` at `commitTime`, reading stored documents through `load`.
     static func apply(
-        _ writes: [Write], database: DatabaseID, commitTime: Timestamp,
+        _ writes: [Write], database: DatabaseID, commitTime: Timestamp, allowsBSON: @escaping BSONPermission = { false },
         load: (DocumentKey) throws(FirestoreError) -> DocumentRecord.Contents?
     ) throws(FirestoreError) -> Plan {
-        var run = Run(database: database, commitTime: commitTime, expected: writes.count)
+        var run = Run(database: database, commitTime: commitTime, expected: writes.count, allowsBSON: allowsBSON)
         for write in writes { try run.apply(write, load: load) }
         return run.plan()
     }
@@ -37,6 +41,7 @@ enum CommitApplier {
     struct Run {
         private let database: DatabaseID
         private let commitTime: Timestamp
+        private let allowsBSON: BSONPermission
         // One slot per touched document, found with a single hash lookup per write.
         private var slotOf: [DocumentKey: Int] = [:]
         private var keys: [DocumentKey] = []
@@ -44,10 +49,12 @@ enum CommitApplier {
         private var current: [DocumentRecord.Contents?] = []
         private var results: [WriteResult] = []
 
-        /// A run of a commit at `commitTime` in `database`, sized for `expected` writes.
-        init(database: DatabaseID, commitTime: Timestamp, expected: Int) {
+        /// A run of a commit at `commitTime` in `database`, sized for `expected` writes; BSON values
+        /// are accepted where `allowsBSON` says so.
+        init(database: DatabaseID, commitTime: Timestamp, expected: Int, allowsBSON: @escaping BSONPermission = { false }) {
             self.database = database
             self.commitTime = commitTime
+            self.allowsBSON = allowsBSON
             results.reserveCapacity(expected)
         }
 
@@ -73,7 +80,7 @@ enum CommitApplier {
             }
             let state = current[slot]
             try checkPrecondition(write, state: state, database: database, commitTime: commitTime, touchedBefore: touchedBefore)
-            let (next, result) = try applyOne(write, to: state, database: database, commitTime: commitTime)
+            let (next, result) = try applyOne(write, to: state, database: database, commitTime: commitTime, allowsBSON: allowsBSON)
             current[slot] = next
             results.append(result)
         }
@@ -126,7 +133,8 @@ enum CommitApplier {
     }
 
     private static func applyOne(
-        _ write: Write, to state: DocumentRecord.Contents?, database: DatabaseID, commitTime: Timestamp
+        _ write: Write, to state: DocumentRecord.Contents?, database: DatabaseID, commitTime: Timestamp,
+        allowsBSON: BSONPermission
     ) throws(FirestoreError) -> (DocumentRecord.Contents?, WriteResult) {
         var fields: [String: Value]
         switch write.operation {
@@ -154,7 +162,7 @@ enum CommitApplier {
         var transformResults: [Value] = []
         transformResults.reserveCapacity(write.transforms.count)
         for transform in write.transforms {
-            try TransformApplier.validate(transform)
+            try TransformApplier.validate(transform, allowsBSON: allowsBSON)
             let newValue = TransformApplier.apply(
                 transform.kind, to: fields.value(at: transform.fieldPath), commitTime: commitTime)
             fields.setValue(newValue, at: transform.fieldPath)
@@ -162,7 +170,7 @@ enum CommitApplier {
         }
 
         if let normalized = Value.normalizedFields(fields) { fields = normalized }
-        try Value.validateFields(fields)
+        try validate(fields, allowsBSON: allowsBSON)
         try DocumentSize.check(key: write.key, database: database, fields: fields)
 
         if let state, state.fields == fields {
@@ -176,6 +184,17 @@ enum CommitApplier {
         let time = commitTime.microseconds
         let next = DocumentRecord.Contents(fields: fields, createTime: state?.createTime ?? time, updateTime: time)
         return (next, WriteResult(updateTime: commitTime, transformResults: transformResults))
+    }
+
+    /// Validates a document's fields; BSON maps are refused unless the database accepts them,
+    /// which is asked only after the strict check has failed.
+    static func validate(_ fields: [String: Value], allowsBSON: BSONPermission) throws(FirestoreError) {
+        do {
+            try Value.validateFields(fields)
+        } catch {
+            guard try allowsBSON() else { throw error }
+            try Value.validateFields(fields, allowsBSON: true)
+        }
     }
 
     private static func transformsNotAllowed(_ write: Write) -> FirestoreError {

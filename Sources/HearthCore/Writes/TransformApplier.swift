@@ -35,8 +35,11 @@ enum TransformApplier {
         }
     }
 
-    /// Checks a transform's operands; INVALID_ARGUMENT names the field.
-    static func validate(_ transform: FieldTransform) throws(FirestoreError) {
+    /// Checks a transform's operands; INVALID_ARGUMENT names the field. Array operands may hold
+    /// BSON values where `allowsBSON` says the database accepts them.
+    static func validate(
+        _ transform: FieldTransform, allowsBSON: CommitApplier.BSONPermission = { false }
+    ) throws(FirestoreError) {
         let field = transform.fieldPath.canonicalString
         switch transform.kind {
         case .serverTimestamp:
@@ -53,7 +56,7 @@ enum TransformApplier {
                     .invalidArgument,
                     "Nested arrays are not supported (found in the array transform on field '\(field)').")
             }
-            try Value.validateFields(["_": .array(elements)])
+            try CommitApplier.validate(["_": .array(elements)], allowsBSON: allowsBSON)
         }
     }
 

@@ -33,6 +33,9 @@ package struct Importer: Sendable {
     /// An importer into `database` (nil: the databases the source names).
     package init(database: DatabaseID?) { self.database = database }
 
+    /// Whether a database accepts BSON values (is Enterprise edition); set from the engine by `run`.
+    private var allowsBSON: @Sendable (DatabaseID) -> Bool = { _ in false }
+
     /// What an import did.
     package struct Summary: Sendable, Equatable {
         /// Documents written.
@@ -52,6 +55,12 @@ package struct Importer: Sendable {
     ///   also passes over damaged framing (a bad checksum or length drops the rest of its 32 KiB
     ///   block, as LevelDB's reader does); `CANCELLED` when the task is cancelled between batches.
     package func run(path: String, into engine: Engine, progress: ProgressHandler? = nil) async throws(FirestoreError) -> Summary {
+        var importer = self
+        importer.allowsBSON = { database in (try? engine.edition(of: database)) == .enterprise }
+        return try await importer.checkAndWrite(path: path, into: engine, progress: progress)
+    }
+
+    private func checkAndWrite(path: String, into engine: Engine, progress: ProgressHandler?) async throws(FirestoreError) -> Summary {
         if mode != .merge {
             let targets = try await check(path: path, progress: progress)
             if mode == .replace {
@@ -173,7 +182,7 @@ package struct Importer: Sendable {
             fields = fields.mapValues { ReferenceRemap.remap($0, from: source, to: database) }
         }
         do {
-            try Value.validateFields(fields)
+            try Value.validateFields(fields, allowsBSON: allowsBSON(database))
             try DocumentSize.check(key: record.key, database: database, fields: fields)
         } catch {
             throw TransferError.invalid(record.file, offset: record.offset, "\(record.key): \(error.message)")

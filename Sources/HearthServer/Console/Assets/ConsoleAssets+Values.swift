@@ -8,6 +8,36 @@ import { h } from './dom.js';
 export const TYPES = ['string', 'integer', 'double', 'boolean', 'null', 'timestamp', 'geopoint',
   'reference', 'bytes', 'array', 'map', 'vector'];
 
+// The BSON types of an Enterprise database: maps of one reserved key, shown as themselves.
+const BSON_TYPES = { __min__: 'MinKey', __max__: 'MaxKey', __oid__: 'ObjectId', __int__: 'Int32',
+  __decimal128__: 'Decimal128', __regex__: 'Regex', __request_timestamp__: 'BSON timestamp', __binary__: 'BSON binary' };
+
+function bsonType(fields) {
+  const names = Object.keys(fields);
+  return names.length === 1 && Object.hasOwn(BSON_TYPES, names[0]) ? BSON_TYPES[names[0]] : null;
+}
+
+// A BSON value's text: ObjectId("…"), /pattern/options, Timestamp(s, i), subtype and bytes, …
+function bsonText(type, fields) {
+  const held = Object.values(fields)[0] || {};
+  const inner = (held.mapValue || {}).fields || {};
+  switch (type) {
+    case 'MinKey': case 'MaxKey': return type;
+    case 'ObjectId': return `ObjectId("${held.stringValue}")`;
+    case 'Int32': return String(held.integerValue);
+    case 'Decimal128': return String(held.stringValue);
+    case 'Regex': return `/${(inner.pattern || {}).stringValue || ''}/${(inner.options || {}).stringValue || ''}`;
+    case 'BSON timestamp':
+      return `Timestamp(${(inner.seconds || {}).integerValue}, ${(inner.increment || {}).integerValue})`;
+    case 'BSON binary': {
+      const raw = atob(held.bytesValue || '');
+      const data = btoa(raw.slice(1));
+      return `subtype ${raw.length ? raw.charCodeAt(0) : '?'} · ${data || '(empty)'} (${Math.max(raw.length - 1, 0)} bytes)`;
+    }
+    default: return JSON.stringify(fields);
+  }
+}
+
 export function typeOf(value) {
   if ('stringValue' in value) return 'string';
   if ('integerValue' in value) return 'integer';
@@ -22,7 +52,7 @@ export function typeOf(value) {
   if ('mapValue' in value) {
     const fields = value.mapValue.fields || {};
     if (fields.__type__ && fields.__type__.stringValue === '__vector__') return 'vector';
-    return 'map';
+    return bsonType(fields) || 'map';
   }
   return 'unknown';
 }
@@ -90,7 +120,9 @@ export function render(value) {
       return h('span', {}, badge, `${names.length} field${names.length === 1 ? '' : 's'}`,
         h('div', { class: 'nested' }, names.map((name) => h('div', {}, h('span', { class: 'mono' }, name + ': '), render(fields[name])))));
     }
-    default: return h('span', {}, badge, JSON.stringify(value));
+    default:
+      if ('mapValue' in value) return h('span', {}, badge, h('span', { class: 'v-bson' }, bsonText(type, value.mapValue.fields || {})));
+      return h('span', {}, badge, JSON.stringify(value));
   }
 }
 
@@ -123,7 +155,14 @@ export function toPlain(value) {
     case 'reference': return value.referenceValue;
     case 'bytes': return value.bytesValue;
     case 'geopoint': return value.geoPointValue;
-    default: return null;
+    default:
+      // A BSON value keeps its reserved map, so editing the array or map around it keeps it.
+      if ('mapValue' in value) {
+        const out = {};
+        for (const [key, inner] of Object.entries(value.mapValue.fields || {})) out[key] = toPlain(inner);
+        return out;
+      }
+      return null;
   }
 }
 
@@ -133,7 +172,8 @@ export function editor(initial, databaseName) {
   const slot = h('span', { class: 'value-slot' });
   let read = () => ({ nullValue: null });
   const start = initial ? typeOf(initial) : 'string';
-  picker.value = TYPES.includes(start) ? start : 'string';
+  // A BSON value is edited as its reserved map (JSON), so saving it unchanged keeps it.
+  picker.value = TYPES.includes(start) ? start : (initial && 'mapValue' in initial ? 'map' : 'string');
 
   function build(type, value) {
     const input = (attrs) => h('input', { class: 'value-input', ...attrs });
@@ -240,7 +280,8 @@ export function editor(initial, databaseName) {
 
   const show = (type, value) => { slot.replaceChildren(build(type, value)); };
   picker.addEventListener('change', () => show(picker.value, null));
-  show(picker.value, initial && typeOf(initial) === picker.value ? initial : null);
+  const kept = initial && (typeOf(initial) === picker.value || (picker.value === 'map' && 'mapValue' in initial));
+  show(picker.value, kept ? initial : null);
   return { picker, slot, read: () => read() };
 }
 """#
