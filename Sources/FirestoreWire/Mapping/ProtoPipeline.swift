@@ -4,7 +4,7 @@ package import HearthCore
 package enum ProtoPipeline {
     /// Stages Firestore has that Hearth does not run yet (UNIMPLEMENTED, not "unknown").
     static let missingStages: Set<String> = [
-        "search", "insert", "upsert",
+        "insert", "upsert",
     ]
 
     /// The pipeline a request carries.
@@ -89,6 +89,7 @@ package enum ProtoPipeline {
             }
             return .union(try pipeline(other))
         case "find_nearest": return .findNearest(try nearest(proto))
+        case "search": return .search(try search(proto))
         case "sample":
             guard case .stringValue(let mode)? = try arg(1).valueType else {
                 throw FirestoreError(.invalidArgument, "sample needs a mode, \"documents\" or \"percent\".")
@@ -147,6 +148,44 @@ package enum ProtoPipeline {
             distanceField = try FieldPath(serverFormat: name)
         }
         return PipelineNearest(field: field, vector: vector, measure: measure, limit: limit, distanceField: distanceField)
+    }
+
+    /// A `search` stage's options: `query` (an expression; a string is a `document_matches`
+    /// query), `sort`, `add_fields`, `limit`, `offset`, `retrieval_depth`, `language_code`.
+    static func search(_ proto: Google_Firestore_V1_Pipeline.Stage) throws(FirestoreError) -> PipelineSearch {
+        guard proto.args.isEmpty else { throw FirestoreError(.invalidArgument, "search takes options, not arguments.") }
+        let known: Set<String> = ["query", "sort", "add_fields", "limit", "offset", "retrieval_depth", "language_code"]
+        if let unknown = proto.options.keys.sorted().first(where: { !known.contains($0) }) {
+            throw FirestoreError(.invalidArgument, "Unknown search option: \(unknown).")
+        }
+        guard let given = proto.options["query"] else { throw FirestoreError(.invalidArgument, "search needs a query.") }
+        var query = try expression(given)
+        if case .constant(.string(let text)) = query { query = .function("document_matches", [.constant(.string(text))]) }
+        var search = PipelineSearch(query: query)
+        if let sort = proto.options["sort"] {
+            guard case .arrayValue(let orderings)? = sort.valueType else {
+                throw FirestoreError(.invalidArgument, "search's sort takes an array of orderings.")
+            }
+            search.sort = try orderings.values.map(ordering)
+        }
+        if let added = proto.options["add_fields"] { search.addFields = try namedExpressions(added, in: "search") }
+        func positive(_ name: String) throws(FirestoreError) -> Int? {
+            guard let value = proto.options[name] else { return nil }
+            guard case .integerValue(let number)? = value.valueType, number >= 0 else {
+                throw FirestoreError(.invalidArgument, "search's \(name) must be a non-negative integer.")
+            }
+            return Int(clamping: number)
+        }
+        search.limit = try positive("limit")
+        search.offset = try positive("offset") ?? 0
+        search.retrievalDepth = try positive("retrieval_depth")
+        if let language = proto.options["language_code"] {
+            guard case .stringValue(let code)? = language.valueType else {
+                throw FirestoreError(.invalidArgument, "search's language_code must be a string.")
+            }
+            search.languageCode = code
+        }
+        return search
     }
 
     /// An expression.

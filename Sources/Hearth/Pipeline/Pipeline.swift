@@ -49,7 +49,7 @@ public struct Pipeline: Sendable {
     let firestore: Firestore
     let stages: [@Sendable () throws(FirestoreError) -> PipelineStage]
 
-    private func adding(_ stage: @escaping @Sendable () throws(FirestoreError) -> PipelineStage) -> Pipeline {
+    func adding(_ stage: @escaping @Sendable () throws(FirestoreError) -> PipelineStage) -> Pipeline {
         Pipeline(firestore: firestore, stages: stages + [stage])
     }
 

@@ -145,6 +145,8 @@ extension Expression {
     public func stringConcat(_ others: Any...) -> FunctionExpression { call("string_concat", others) }
     /// The array's length.
     public func arrayLength() -> FunctionExpression { call("array_length", []) }
+    /// The distance in metres from this geo point to `other` (search stages only).
+    public func geoDistance(_ other: Any) -> FunctionExpression { call("geo_distance", [other]) }
 
     /// The expression's result named `alias`.
     public func `as`(_ alias: String) -> AliasedExpression { AliasedExpression(alias: alias, expression: self) }

@@ -62,6 +62,9 @@ extension Engine {
         if pipeline.stages.contains(where: \.isWrite) {
             throw FirestoreError(.invalidArgument, PipelineStage.misplacedWriteMessage)
         }
+        for (index, stage) in pipeline.stages.enumerated() where index != 1 {
+            if case .search = stage { throw FirestoreError(.invalidArgument, PipelineSearch.misplacedMessage) }
+        }
         var rest = pipeline.stages.dropFirst()
         var rows: [PipelineRow]
         var access = access

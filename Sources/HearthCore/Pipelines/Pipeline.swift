@@ -47,6 +47,8 @@ package enum PipelineStage: Sendable, Equatable {
     case union(Pipeline)
     /// The rows nearest to a vector (see `PipelineNearest`).
     case findNearest(PipelineNearest)
+    /// Full-text and geographic search (see `PipelineSearch`); right after the source only.
+    case search(PipelineSearch)
     /// A pseudo-random sample of the rows: at most this many, or each row with this probability.
     case sample(PipelineSample)
     /// Binds these expressions' values, per row, to variables later stages and subqueries read

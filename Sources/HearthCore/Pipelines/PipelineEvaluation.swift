@@ -29,6 +29,8 @@ package struct PipelineEvaluator: Sendable {
     package var scope: [String: Value] = [:]
     /// Runs subqueries (`array(pipeline)`, `scalar(pipeline)`); nil where there is no engine to read with.
     package var subqueries: PipelineSubqueryRunner?
+    /// Inside a search stage, the row's words and score; nil elsewhere.
+    package var search: PipelineSearchScope?
 
     /// An evaluator for rows of `database`, run at `now`.
     package init(database: DatabaseID, now: Timestamp) {
@@ -115,6 +117,7 @@ package struct PipelineEvaluator: Sendable {
             return values[0].isTrue ? values[1] : values[2]
         case "switch_on": return try switchOn(arguments, row)
         case "array_filter", "array_transform": return try arrayLambda(name, arguments, row)
+        case "document_matches", "score", "geo_distance": return try searchFunction(name, arguments, row)
         case "array" where arguments.count == 1, "scalar":
             if arguments.count == 1, case .pipeline(let inner) = arguments[0] {
                 return try subquery(inner, scalar: name == "scalar", row)

@@ -22,10 +22,7 @@ enum PipelineFunctions {
     }()
 
     /// Functions Firestore has and Hearth does not yet (they fail with UNIMPLEMENTED, not as unknown).
-    static let knownButMissing: Set<String> = [
-        // Only valid inside the `search` stage, which Hearth does not run.
-        "geo_distance", "document_matches",
-    ]
+    static let knownButMissing: Set<String> = []
 
     /// The result when an argument decides it before the function runs (an error, absent, null).
     static func strict(_ arguments: [PipelineOutcome]) -> PipelineOutcome? {

@@ -106,6 +106,7 @@ extension PipelineStage {
         case .union: "union"
         case .findNearest: "find_nearest"
         case .sample: "sample"
+        case .search: "search"
         case .define: "let"
         case .subcollection: "subcollection"
         case .update: "update"

@@ -71,6 +71,7 @@ struct PipelineStages {
         case .collection, .collectionGroup, .database, .documents, .literals, .union, .subcollection:
             throw FirestoreError(.invalidArgument, "A source stage may only come first in a pipeline.")
         case .findNearest(let nearest): return try self.nearest(nearest, rows)
+        case .search(let search): return try self.search(search, rows)
         case .sample(.documents(let count)):
             guard rows.count > count else { return rows }
             var chosen = Array(rows.indices.shuffled().prefix(count))
