@@ -73,11 +73,11 @@ struct PipelineFunctionCaseTests {
         }
     }
 
-    @Test func anUnknownFunctionIsRefusedAndAMissingOneIsUnimplemented() throws {
+    @Test func anUnknownFunctionIsRefusedAndASearchFunctionOutsideSearchToo() throws {
         let evaluator = PipelineEvaluator(database: try testDatabase(), now: Timestamp(microseconds: 0))
         let row = PipelineRow(fields: [:])
         expectFirestoreError(.invalidArgument) { _ = try evaluator.evaluate(.function("no_such_function", []), row) }
-        expectFirestoreError(.unimplemented) { _ = try evaluator.evaluate(.function("geo_distance", []), row) }
+        expectFirestoreError(.invalidArgument) { _ = try evaluator.evaluate(.function("geo_distance", []), row) }
         expectFirestoreError(.invalidArgument) { _ = try evaluator.evaluate(.function("add", [.constant(.integer(1))]), row) }
     }
 

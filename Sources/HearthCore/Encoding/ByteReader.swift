@@ -129,6 +129,20 @@ struct ByteReader {
         return UInt64(bigEndian: value)
     }
 
+    /// The next byte, not consumed.
+    @inline(__always)
+    func peekByte() throws(FirestoreError) -> UInt8 {
+        try require(1)
+        return buffer.load(fromByteOffset: offset, as: UInt8.self)
+    }
+
+    /// Moves past the next `count` bytes.
+    @inline(__always)
+    mutating func skip(_ count: Int) throws(FirestoreError) {
+        try require(count)
+        offset += count
+    }
+
     /// Returns the next `count` bytes without copying (borrowed like `buffer`) and skips them.
     @inline(__always)
     mutating func readRawBytes(count: Int) throws(FirestoreError) -> UnsafeRawBufferPointer {

@@ -97,10 +97,29 @@ extension ValueCodec {
             self.bytes = bytes
             self.starts = starts
             self.counts = counts
+            words = zip(starts, counts).map { start, count in
+                count > 8 ? 0 : bytes.withUnsafeBytes { FieldNames.word($0, from: start, count: count) }
+            }
         }
+
+        /// Each name of at most 8 bytes as `word` reads it (0 for longer names).
+        let words: [UInt64]
 
         /// How many names there are.
         var count: Int { counts.count }
+
+        /// Up to 8 bytes from `start` of `buffer` packed into a word (little-endian, zero-padded):
+        /// equal words of equal counts are equal bytes.
+        @inline(__always)
+        static func word(_ buffer: UnsafeRawBufferPointer, from start: Int, count: Int) -> UInt64 {
+            if count == 8 || (count > 0 && start + 8 <= buffer.count) {
+                let loaded = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+                return count == 8 ? loaded : loaded & ((1 << UInt64(count * 8)) - 1)
+            }
+            var word: UInt64 = 0
+            for index in 0 ..< count { word |= UInt64(buffer[start + index]) << UInt64(index * 8) }
+            return word
+        }
     }
 
     /// Finds in a field map the top-level fields named in `names`: each one's encoded value's
@@ -113,21 +132,91 @@ extension ValueCodec {
         _ reader: inout ByteReader, names: FieldNames, into ranges: inout [Range<Int>?]
     ) throws(FirestoreError) {
         let count = try reader.readLength(minimumElementSize: 2)
+        let buffer = reader.buffer
+        var at = reader.offset
         var found = 0
-        for _ in 0 ..< count where found < names.count {
-            let key = try reader.readRawBytes(count: try reader.readLength())
-            let start = reader.offset
-            try skipValue(&reader, depth: 0)
-            for slot in 0 ..< names.count where names.counts[slot] == key.count {
-                let first = names.starts[slot]
-                let same = names.bytes.withUnsafeBytes { all in
-                    sameBytes(key, UnsafeRawBufferPointer(rebasing: all[first ..< first + key.count]))
+        var index = 0
+        while index < count, found < names.count {
+            index += 1
+            let keyLength = try length(buffer, &at)
+            guard keyLength <= buffer.count - at else { throw ByteReader.corrupt("field name runs past the end at offset \(at).") }
+            let keyStart = at
+            at += keyLength
+            let valueStart = at
+            try skipTopLevelValue(buffer, &at)
+            let word = keyLength <= 8 ? FieldNames.word(buffer, from: keyStart, count: keyLength) : 0
+            for slot in 0 ..< names.count where names.counts[slot] == keyLength {
+                let same = if keyLength <= 8 {
+                    names.words[slot] == word
+                } else {
+                    names.bytes.withUnsafeBytes { all in
+                        let first = names.starts[slot]
+                        return sameBytes(
+                            UnsafeRawBufferPointer(rebasing: buffer[keyStart ..< keyStart + keyLength]),
+                            UnsafeRawBufferPointer(rebasing: all[first ..< first + keyLength]))
+                    }
                 }
                 guard same else { continue }
-                ranges[slot] = start ..< reader.offset
+                ranges[slot] = valueStart ..< at
                 found += 1
                 break
             }
+        }
+    }
+
+    /// Reads a length (varint) at `at` of `buffer`, moving past it.
+    @inline(__always)
+    private static func length(_ buffer: UnsafeRawBufferPointer, _ at: inout Int) throws(FirestoreError) -> Int {
+        guard at < buffer.count else { throw ByteReader.corrupt("truncated length at offset \(at).") }
+        let first = buffer.load(fromByteOffset: at, as: UInt8.self)
+        if first < 0x80 {
+            at += 1
+            return Int(first)
+        }
+        var reader = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[at...]))
+        let value = try reader.readLength()
+        at += reader.offset
+        return value
+    }
+
+    /// Moves past a varint of at most 10 bytes at `at` of `buffer`.
+    @inline(__always)
+    private static func skipVarint(_ buffer: UnsafeRawBufferPointer, _ at: inout Int) throws(FirestoreError) {
+        let start = at
+        while true {
+            guard at < buffer.count, at - start < 10 else { throw ByteReader.corrupt("truncated or overlong varint at offset \(start).") }
+            let byte = buffer.load(fromByteOffset: at, as: UInt8.self)
+            at += 1
+            if byte < 0x80 { return }
+        }
+    }
+
+    /// Moves past the value at `at` of `buffer`: the common scalars inline, others by `skipValue`.
+    @inline(__always)
+    private static func skipTopLevelValue(_ buffer: UnsafeRawBufferPointer, _ at: inout Int) throws(FirestoreError) {
+        guard at < buffer.count else { throw ByteReader.corrupt("truncated value at offset \(at).") }
+        switch buffer.load(fromByteOffset: at, as: UInt8.self) {
+        case Tag.null.rawValue, Tag.false.rawValue, Tag.true.rawValue:
+            at += 1
+        case Tag.integer.rawValue:
+            at += 1
+            try skipVarint(buffer, &at)
+        case Tag.timestamp.rawValue:
+            at += 1
+            try skipVarint(buffer, &at)
+            try skipVarint(buffer, &at)
+        case Tag.double.rawValue:
+            guard buffer.count - at >= 9 else { throw ByteReader.corrupt("truncated double at offset \(at).") }
+            at += 9
+        case Tag.string.rawValue, Tag.bytes.rawValue:
+            at += 1
+            let count = try length(buffer, &at)
+            guard count <= buffer.count - at else { throw ByteReader.corrupt("string runs past the end at offset \(at).") }
+            at += count
+        default:
+            var reader = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[at...]))
+            try skipValue(&reader, depth: 0)
+            at += reader.offset
         }
     }
 
@@ -161,6 +250,15 @@ extension ValueCodec {
                 try skipValue(&reader, depth: depth + 1)
             }
         }
+    }
+
+    /// The integer encoded at `range` of `buffer`, or nil when the value there is not an integer.
+    /// - Throws: `FirestoreError` (`DATA_LOSS`) on a malformed integer.
+    @inline(__always)
+    static func integer(_ buffer: UnsafeRawBufferPointer, at range: Range<Int>) throws(FirestoreError) -> Int64? {
+        guard buffer[range.lowerBound] == Tag.integer.rawValue else { return nil }
+        var reader = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[range.lowerBound + 1 ..< range.upperBound]))
+        return try reader.readZigZag()
     }
 
     /// Decodes the one value encoded at `range` of `buffer` (a range `findFields` gave).

@@ -151,6 +151,8 @@ struct StreamedAggregateScanner {
     private var groupsByKey: [[UInt8]: Int] = [:]
     private var fewGroupKeys: [[UInt8]] = []
     private var fewGroupNumbers: [Int] = []
+    /// Each of `fewGroupKeys`' first (up to) 8 bytes as a word, compared before the bytes.
+    private var fewGroupWords: [UInt64] = []
     /// Up to this many groups are found by comparing keys, beyond it by hashing.
     private static let linearSearchLimit = 12
 
@@ -218,7 +220,12 @@ struct StreamedAggregateScanner {
                 grouping.add(toGroup: group, accumulator: index, .absent)
                 continue
             }
-            grouping.add(toGroup: group, accumulator: index, .value(try ValueCodec.decode(fields, at: range)))
+            let value = if let integer = try ValueCodec.integer(fields, at: range) {
+                Value.integer(integer)
+            } else {
+                try ValueCodec.decode(fields, at: range)
+            }
+            grouping.add(toGroup: group, accumulator: index, .value(value))
         }
     }
 
@@ -239,10 +246,13 @@ struct StreamedAggregateScanner {
     /// The group whose canonical key is the bytes `key`, if one has been seen.
     private func knownGroup(_ key: UnsafeRawBufferPointer) -> Int? {
         guard groupsByKey.isEmpty else { return groupsByKey[Array(key)] }
-        let found = fewGroupKeys.firstIndex { candidate in
-            candidate.count == key.count && candidate.withUnsafeBytes { ValueCodec.sameBytes($0, key) }
+        let word = ValueCodec.FieldNames.word(key, from: 0, count: min(key.count, 8))
+        for index in fewGroupWords.indices where fewGroupWords[index] == word {
+            let candidate = fewGroupKeys[index]
+            guard candidate.count == key.count else { continue }
+            if key.count <= 8 || candidate.withUnsafeBytes({ ValueCodec.sameBytes($0, key) }) { return fewGroupNumbers[index] }
         }
-        return found.map { fewGroupNumbers[$0] }
+        return nil
     }
 
     /// Remembers that canonical key `key` is group number `group`.
@@ -250,11 +260,13 @@ struct StreamedAggregateScanner {
         if groupsByKey.isEmpty && fewGroupKeys.count < Self.linearSearchLimit {
             fewGroupKeys.append(key)
             fewGroupNumbers.append(group)
+            fewGroupWords.append(key.withUnsafeBytes { ValueCodec.FieldNames.word($0, from: 0, count: min(key.count, 8)) })
             return
         }
         for (known, number) in zip(fewGroupKeys, fewGroupNumbers) { groupsByKey[known] = number }
         fewGroupKeys = []
         fewGroupNumbers = []
+        fewGroupWords = []
         groupsByKey[key] = group
     }
 

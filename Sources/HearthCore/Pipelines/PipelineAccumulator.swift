@@ -40,7 +40,8 @@ struct PipelineAccumulator {
             if seen.insert(PipelineGroupKey([value])).inserted { distinct.append(value) }
         case .sum, .average:
             guard case .value(let given)? = outcome else { return }
-            switch given.bsonSummand ?? given {
+            let value = if case .map = given, let summand = given.bsonSummand { summand } else { given }
+            switch value {
             case .integer(let number):
                 numbers += 1
                 let (sum, overflow) = integerSum.addingReportingOverflow(number)

@@ -94,9 +94,21 @@ package struct DocumentRecord: Equatable {
     }
 
     /// The encoded field map of stored record bytes, or nil for a phantom (header checked).
+    /// Checks the header as `Header` does, without reading the times (the hot path of scans).
     package static func fieldBytes(of bytes: UnsafeRawBufferPointer) throws(FirestoreError) -> UnsafeRawBufferPointer? {
-        let header = try Header(bytes)
-        return header.times == nil ? nil : header.rest
+        guard bytes.count >= 2 else { throw corrupt("record shorter than its header") }
+        guard bytes[0] == format else { throw corrupt("unknown record format \(bytes[0])") }
+        let flags = bytes[1]
+        var offset = 2
+        if flags & 2 != 0 {
+            guard let length = bytes.bigEndianUInt32(at: offset), offset + 4 + Int(length) <= bytes.count else {
+                throw corrupt("truncated document id")
+            }
+            offset += 4 + Int(length)
+        }
+        guard flags & 1 != 0 else { return nil }
+        guard offset + 16 <= bytes.count else { throw corrupt("truncated timestamps") }
+        return UnsafeRawBufferPointer(rebasing: bytes[(offset + 16)...])
     }
 
     /// A record's header, read and checked: the full id's bytes, the times, and what follows.
