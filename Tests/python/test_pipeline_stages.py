@@ -97,3 +97,17 @@ def test_database_replace_with_and_unnest(server):
     assert [r.data() for r in unnested] == [{"tag": "math", "i": 0}, {"tag": "poetry", "i": 1}]
     # An empty array gives no row.
     assert client.pipeline().collection(f"places-{tag}").unnest(Field.of("tags").as_("tag")).execute() == []
+
+
+def test_select_of_a_nested_field_nests_it_and_an_aggregate_needs_an_accumulator(server):
+    client = make_client(server)
+    name = "nested-" + uuid.uuid4().hex[:8]
+    client.collection(name).document("a").set({"title": "A", "awards": {"hugo": True, "nebula": False}})
+    rows = client.pipeline().collection(name).select("title", Field.of("awards.hugo")).execute()
+    assert [r.data() for r in rows] == [{"title": "A", "awards": {"hugo": True}}]
+    added = client.pipeline().collection(name).add_fields(Field.of("title").as_("copy.of.title")).select("copy").execute()
+    assert [r.data() for r in added] == [{"copy": {"of": {"title": "A"}}}]
+    with pytest.raises(exceptions.InvalidArgument) as refused:
+        list(client.pipeline().collection(name).aggregate(groups=["title"]).execute())
+    assert "requires at least one accumulator" in refused.value.message
+    assert [r.data() for r in client.pipeline().collection(name).distinct("title").execute()] == [{"title": "A"}]

@@ -62,8 +62,11 @@ extension Engine {
         if pipeline.stages.contains(where: \.isWrite) {
             throw FirestoreError(.invalidArgument, PipelineStage.misplacedWriteMessage)
         }
-        for (index, stage) in pipeline.stages.enumerated() where index != 1 {
-            if case .search = stage { throw FirestoreError(.invalidArgument, PipelineSearch.misplacedMessage) }
+        for (index, stage) in pipeline.stages.enumerated() {
+            if case .search = stage, index != 1 { throw FirestoreError(.invalidArgument, PipelineSearch.misplacedMessage) }
+            if case .aggregate(let accumulators, _) = stage, accumulators.isEmpty {
+                throw FirestoreError(.invalidArgument, "The aggregate stage requires at least one accumulator (use distinct for groups alone).")
+            }
         }
         var rest = pipeline.stages.dropFirst()
         var rows: [PipelineRow]
@@ -133,7 +136,7 @@ extension Engine {
             let stages = PipelineStages(evaluator: evaluator)
             return try rows.map { row throws(FirestoreError) in PipelineRow(fields: try stages.project(row, empty)) }
         case .subcollection:
-            throw FirestoreError(.invalidArgument, "subcollection() can only start a subquery (inside array() or scalar()).")
+            throw FirestoreError(.invalidArgument, "subcollection() is only allowed at the start of a nested pipeline (a subquery inside array() or scalar()).")
         case .collection(let path) where path.count % 2 == 0:
             throw FirestoreError(.invalidArgument, "collection() needs a collection path, not \"\(path)\".")
         default:

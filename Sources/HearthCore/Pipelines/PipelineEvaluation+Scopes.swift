@@ -18,20 +18,25 @@ extension PipelineEvaluator {
         throw FirestoreError(.invalidArgument, "Unknown pipeline variable: \(name).")
     }
 
-    /// `array(subquery)`: the subquery's rows as maps (null when none); `scalar(subquery)`: its one
+    /// `array(subquery)`: the subquery's rows as maps, or their values when each has one field;
+    /// `scalar(subquery)`: its one
     /// row's only field, or the row as a map when it has several, null for no row.
     /// - Throws: `INVALID_ARGUMENT` where subqueries cannot run; as the subquery does.
     func subquery(_ inner: Pipeline, scalar: Bool, _ row: PipelineRow) throws(FirestoreError) -> PipelineOutcome {
         guard let subqueries else { throw FirestoreError(.invalidArgument, "Subqueries cannot run here.") }
         let rows = try subqueries.run(inner, row, scope.merging(row.variables) { _, own in own })
-        guard scalar else { return .value(.array(rows.map { .map($0.fields) })) }
+        guard scalar else {
+            // Rows of one field each give their values, as a scalar subquery does; others maps.
+            if rows.allSatisfy({ $0.fields.count == 1 }) { return .value(.array(rows.compactMap(\.fields.values.first))) }
+            return .value(.array(rows.map { .map($0.fields) }))
+        }
         switch rows.count {
         case 0: return .value(.null)
         case 1:
             let fields = rows[0].fields
             if fields.count == 1, let only = fields.values.first { return .value(only) }
             return .value(.map(fields))
-        default: return .error("A scalar subquery gave \(rows.count) results; it must give at most one.")
+        default: return .error("A scalar subquery returned multiple results (\(rows.count)); it must give at most one.")
         }
     }
 

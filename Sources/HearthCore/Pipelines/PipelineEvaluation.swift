@@ -111,6 +111,11 @@ package struct PipelineEvaluator: Sendable {
         // The logical functions look at their arguments lazily (and(false, error) is false).
         switch name {
         case "and", "or": return try logical(name, arguments, row)
+        case "nor":
+            switch try logical("or", arguments, row) {
+            case .value(.boolean(let flag)): return .value(.boolean(!flag))
+            case let other: return other
+            }
         case "conditional":
             let values = try self.arguments(arguments, row, of: name, count: 3...3)
             if case .error = values[0] { return values[0] }
@@ -150,7 +155,7 @@ package struct PipelineEvaluator: Sendable {
             index += 2
         }
         if index < arguments.count { return try evaluate(arguments[index], row) }
-        return .error("Function switch_on: no condition was true and there is no default.")
+        return .error("Function switch_on: all switch cases evaluate to false, and no default provided.")
     }
 
     /// `and` / `or`: false (true) as soon as one argument is; otherwise an error if one was; otherwise

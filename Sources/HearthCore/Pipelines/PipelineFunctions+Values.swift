@@ -45,7 +45,11 @@ extension PipelineFunctions {
         "ceil": rounding("ceil", .up),
         "floor": rounding("floor", .down),
         "round": rounding("round", .toNearestOrAwayFromZero),
-        "trunc": rounding("trunc", .towardZero),
+        "trunc": values(1...2) { values in
+            guard values.count == 2 else { return roundedWhole("trunc", values[0], .towardZero) }
+            guard case .integer(let places) = values[1] else { return wrongType("trunc", values[1]) }
+            return truncated(values[0], places: places)
+        },
         "sqrt": real("sqrt") { $0 < 0 ? .nan : $0.squareRoot() },
         "exp": real("exp") { Foundation.exp($0) },
         "ln": real("ln") { $0 < 0 ? .nan : Foundation.log($0) },
@@ -83,12 +87,40 @@ extension PipelineFunctions {
 
     /// A rounding function: an integer is already whole; a double is rounded by `rule`.
     static func rounding(_ name: String, _ rule: FloatingPointRoundingRule) -> Function {
-        values(1...1) { values in
-            switch values[0] {
-            case .integer: .value(values[0])
-            case .double(let a): .value(.double(a.rounded(rule)))
-            default: wrongType(name, values[0])
+        values(1...1) { values in roundedWhole(name, values[0], rule) }
+    }
+
+    /// A number rounded to a whole number by `rule` (an integer stays itself).
+    static func roundedWhole(_ name: String, _ value: Value, _ rule: FloatingPointRoundingRule) -> PipelineOutcome {
+        switch value {
+        case .integer: .value(value)
+        case .double(let a): .value(.double(a.rounded(rule)))
+        default: wrongType(name, value)
+        }
+    }
+
+    /// `trunc(x, places)`: `x` cut toward zero after `places` decimal digits (before the decimal
+    /// point when negative: `trunc(1234, -2)` is 1200); an integer with `places` ≥ 0 is itself.
+    static func truncated(_ value: Value, places: Int64) -> PipelineOutcome {
+        let clamped = Int(max(-20, min(places, 330)))
+        switch value {
+        case .integer(let number):
+            guard clamped < 0 else { return .value(value) }
+            var unit: Int64 = 1
+            for _ in 0 ..< -clamped {
+                let (next, overflow) = unit.multipliedReportingOverflow(by: 10)
+                if overflow { return .value(.integer(0)) }
+                unit = next
             }
+            return .value(.integer(number / unit * unit))
+        case .double(let number):
+            guard number.isFinite else { return .value(value) }
+            let scale = Foundation.pow(10.0, Double(clamped))
+            let scaled = number * scale
+            guard scaled.isFinite else { return .value(value) }
+            return .value(.double(scaled.rounded(.towardZero) / scale))
+        default:
+            return wrongType("trunc", value)
         }
     }
 
@@ -113,13 +145,9 @@ extension PipelineFunctions {
         },
         "to_lower": string("to_lower") { .value(.string($0.lowercased())) },
         "to_upper": string("to_upper") { .value(.string($0.uppercased())) },
-        "trim": string("trim") { .value(.string($0.trimmingCharacters(in: .whitespacesAndNewlines))) },
-        "ltrim": string("ltrim") { .value(.string(String($0.drop { $0.isWhitespace }))) },
-        "rtrim": string("rtrim") { text in
-            var text = Substring(text)
-            while let last = text.last, last.isWhitespace { text = text.dropLast() }
-            return .value(.string(String(text)))
-        },
+        "trim": trimming("trim", leading: true, trailing: true),
+        "ltrim": trimming("ltrim", leading: true, trailing: false),
+        "rtrim": trimming("rtrim", leading: false, trailing: true),
         "string_reverse": string("string_reverse") { .value(.string(String($0.reversed()))) },
         "starts_with": twoStrings("starts_with") { .value(.boolean($0.utf8.starts(with: $1.utf8))) },
         "ends_with": twoStrings("ends_with") { .value(.boolean($0.utf8.reversed().starts(with: $1.utf8.reversed()))) },
@@ -133,7 +161,29 @@ extension PipelineFunctions {
             regex(pattern) { (try? $0.firstMatch(in: text)) != nil }
         },
         "string_concat": concatenation,
-        "concat": concatenation,
+        "concat": values(nil) { values in
+            // Arrays joined into one array; strings and bytes as string_concat joins them.
+            guard !values.isEmpty, values.allSatisfy({ if case .array = $0 { true } else { false } }) else {
+                return joinedStrings(values)
+            }
+            var joined: [Value] = []
+            for case .array(let elements) in values { joined += elements }
+            return .value(.array(joined))
+        },
+        "length": values(1...1) { values in
+            switch values[0] {
+            case .string(let text): .value(.integer(Int64(text.unicodeScalars.count)))
+            case .bytes(let bytes): .value(.integer(Int64(bytes.count)))
+            case .array(let elements): .value(.integer(Int64(elements.count)))
+            case .map(let fields):
+                if let vector = VectorSearch.elements(of: values[0]) {
+                    .value(.integer(Int64(vector.count)))
+                } else {
+                    .value(.integer(Int64(fields.count)))
+                }
+            default: wrongType("length", values[0])
+            }
+        },
         "substring": values(2...3) { values in
             guard case .string(let text) = values[0] else { return wrongType("substring", values[0]) }
             guard case .integer(let start) = values[1] else { return wrongType("substring", values[1]) }
@@ -154,7 +204,10 @@ extension PipelineFunctions {
     ]
 
     /// `string_concat`: strings joined; bytes with bytes.
-    static let concatenation = values(nil) { values in
+    static let concatenation = values(nil) { values in joinedStrings(values) }
+
+    /// Strings joined, or bytes joined when every value is bytes.
+    static func joinedStrings(_ values: [Value]) -> PipelineOutcome {
         if !values.isEmpty, values.allSatisfy({ if case .bytes = $0 { true } else { false } }) {
             var joined: [UInt8] = []
             for case .bytes(let bytes) in values { joined += bytes }
@@ -166,6 +219,43 @@ extension PipelineFunctions {
             result += text
         }
         return .value(.string(result))
+    }
+
+    /// `trim`/`ltrim`/`rtrim(value[, characters])`: whitespace, or the given characters (of a
+    /// string) or bytes (of bytes), removed from the chosen ends.
+    static func trimming(_ name: String, leading: Bool, trailing: Bool) -> Function {
+        values(1...2) { (values: [Value]) -> PipelineOutcome in trim(values, name, leading, trailing) }
+    }
+
+    /// The body of `trimming`.
+    static func trim(_ values: [Value], _ name: String, _ leading: Bool, _ trailing: Bool) -> PipelineOutcome {
+        let characters: Value? = values.count == 2 ? .some(values[1]) : .none
+        switch values[0] {
+        case .string(let text):
+            guard let characters else {
+                return .value(.string(trimmed(Substring(text), leading, trailing) { $0.isWhitespace }))
+            }
+            guard case .string(let given) = characters else { return wrongType(name, characters) }
+            let set = Set(given)
+            return .value(.string(trimmed(Substring(text), leading, trailing) { set.contains($0) }))
+        case .bytes(let bytes):
+            guard case .bytes(let removed)? = characters else { return wrongType(name, characters ?? values[0]) }
+            let set = Set(removed)
+            var slice = bytes[...]
+            while leading, let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
+            while trailing, let last = slice.last, set.contains(last) { slice = slice.dropLast() }
+            return .value(.bytes(Array(slice)))
+        default:
+            return wrongType(name, values[0])
+        }
+    }
+
+    /// `text` without the characters `remove` accepts at the chosen ends.
+    static func trimmed(_ text: Substring, _ leading: Bool, _ trailing: Bool, _ remove: (Character) -> Bool) -> String {
+        var text = text
+        while leading, let first = text.first, remove(first) { text = text.dropFirst() }
+        while trailing, let last = text.last, remove(last) { text = text.dropLast() }
+        return String(text)
     }
 
     /// A function of one string.

@@ -148,7 +148,8 @@ enum PipelineFunctions {
                 if case .value(let value) = argument, value != .null { return argument }
                 if case .error = argument { return argument }
             }
-            return .value(.null)
+            // Nothing but absent arguments: absent (the field is left out), else null.
+            return arguments.allSatisfy { $0 == .absent } ? .absent : .value(.null)
         },
         "type": Function(arity: 1...1) { arguments, _ in
             switch arguments[0] {

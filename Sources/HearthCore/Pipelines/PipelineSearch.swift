@@ -76,7 +76,7 @@ extension PipelineStages {
             scoped.search = scope
             let inner = PipelineStages(evaluator: scoped)
             var extended = row
-            for (name, value) in try inner.project(stage.addFields, row) { extended.fields[name] = value }
+            for (name, value) in try inner.project(stage.addFields, row) { Self.place(value, named: name, in: &extended.fields) }
             var keys: [Value?] = []
             for ordering in stage.sort {
                 switch try scoped.evaluate(ordering.expression, extended) {

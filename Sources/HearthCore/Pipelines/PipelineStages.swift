@@ -14,7 +14,7 @@ struct PipelineStages {
             return kept
         case .select(let projections):
             return try rows.map { row throws(FirestoreError) in
-                var selected = PipelineRow(fields: try project(projections, row))
+                var selected = PipelineRow(fields: Self.nested(try project(projections, row)))
                 selected.variables = row.variables
                 return selected
             }
@@ -28,7 +28,7 @@ struct PipelineStages {
         case .addFields(let additions):
             return try rows.map { row throws(FirestoreError) in
                 var changed = row
-                for (name, value) in try project(additions, row) { changed.fields[name] = value }
+                for (name, value) in try project(additions, row) { Self.place(value, named: name, in: &changed.fields) }
                 return changed
             }
         case .removeFields(let paths):
@@ -82,6 +82,22 @@ struct PipelineStages {
         case .update, .delete:
             throw FirestoreError(.invalidArgument, PipelineStage.misplacedWriteMessage)
         }
+    }
+
+    /// Projected values placed by their names read as field paths (`awards.hugo` nests).
+    static func nested(_ values: [String: Value]) -> [String: Value] {
+        var fields: [String: Value] = [:]
+        for (name, value) in values { place(value, named: name, in: &fields) }
+        return fields
+    }
+
+    /// Puts `value` at the field path `name` names (a name that is no valid path stays a key).
+    static func place(_ value: Value, named name: String, in fields: inout [String: Value]) {
+        guard name.contains("."), let path = try? FieldPath(serverFormat: name), path.segments.count > 1 else {
+            fields[name] = value
+            return
+        }
+        fields.setValue(value, at: path)
     }
 
     /// The named expressions' values for `row` (absent ones left out).
