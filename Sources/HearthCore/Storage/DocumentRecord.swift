@@ -96,17 +96,9 @@ package struct DocumentRecord: Equatable {
     /// The encoded field map of stored record bytes, or nil for a phantom (header checked).
     /// Checks the header as `Header` does, without reading the times (the hot path of scans).
     package static func fieldBytes(of bytes: UnsafeRawBufferPointer) throws(FirestoreError) -> UnsafeRawBufferPointer? {
-        guard bytes.count >= 2 else { throw corrupt("record shorter than its header") }
-        guard bytes[0] == format else { throw corrupt("unknown record format \(bytes[0])") }
-        let flags = bytes[1]
-        var offset = 2
-        if flags & 2 != 0 {
-            guard let length = bytes.bigEndianUInt32(at: offset), offset + 4 + Int(length) <= bytes.count else {
-                throw corrupt("truncated document id")
-            }
-            offset += 4 + Int(length)
-        }
+        let (flags, idRange) = try Header.start(bytes)
         guard flags & 1 != 0 else { return nil }
+        let offset = idRange?.upperBound ?? 2
         guard offset + 16 <= bytes.count else { throw corrupt("truncated timestamps") }
         return UnsafeRawBufferPointer(rebasing: bytes[(offset + 16)...])
     }
@@ -122,16 +114,11 @@ package struct DocumentRecord: Equatable {
 
         /// Reads the header of `bytes`; throws `DATA_LOSS` when it is malformed.
         init(_ bytes: UnsafeRawBufferPointer) throws(FirestoreError) {
-            guard bytes.count >= 2 else { throw corrupt("record shorter than its header") }
-            guard bytes[0] == format else { throw corrupt("unknown record format \(bytes[0])") }
-            let flags = bytes[1]
+            let (flags, idRange) = try Self.start(bytes)
             var offset = 2
-            if flags & 2 != 0 {
-                guard let length = bytes.bigEndianUInt32(at: offset), offset + 4 + Int(length) <= bytes.count else {
-                    throw corrupt("truncated document id")
-                }
-                fullID = UnsafeRawBufferPointer(rebasing: bytes[offset + 4 ..< offset + 4 + Int(length)])
-                offset += 4 + Int(length)
+            if let idRange {
+                fullID = UnsafeRawBufferPointer(rebasing: bytes[idRange])
+                offset = idRange.upperBound
             }
             if flags & 1 != 0 {
                 guard let create = bytes.bigEndianUInt64(at: offset), let update = bytes.bigEndianUInt64(at: offset + 8) else {
@@ -141,6 +128,19 @@ package struct DocumentRecord: Equatable {
                 offset += 16
             }
             rest = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+        }
+
+        /// The format byte checked: the flags and where the full id's bytes lie, when present.
+        @inline(__always)
+        static func start(_ bytes: UnsafeRawBufferPointer) throws(FirestoreError) -> (flags: UInt8, id: Range<Int>?) {
+            guard bytes.count >= 2 else { throw corrupt("record shorter than its header") }
+            guard bytes[0] == format else { throw corrupt("unknown record format \(bytes[0])") }
+            let flags = bytes[1]
+            guard flags & 2 != 0 else { return (flags, nil) }
+            guard let length = bytes.bigEndianUInt32(at: 2), 6 + Int(length) <= bytes.count else {
+                throw corrupt("truncated document id")
+            }
+            return (flags, 6 ..< 6 + Int(length))
         }
     }
 
