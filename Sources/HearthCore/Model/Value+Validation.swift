@@ -28,6 +28,19 @@ extension Value {
             throw error
         }
     }
+
+    /// `validateFields`, asking `allowsBSON` whether BSON values are accepted only when the strict
+    /// check fails (so most writes never ask, e.g. never read the database's edition).
+    package static func validateFields(
+        _ fields: [String: Value], askingForBSON allowsBSON: () throws(FirestoreError) -> Bool
+    ) throws(FirestoreError) {
+        do {
+            try validateFields(fields)
+        } catch {
+            guard try allowsBSON() else { throw error }
+            try validateFields(fields, allowsBSON: true)
+        }
+    }
 }
 
 /// Walks a document's values depth first, keeping the current field path for messages.

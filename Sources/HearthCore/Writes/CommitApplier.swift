@@ -189,12 +189,7 @@ enum CommitApplier {
     /// Validates a document's fields; BSON maps are refused unless the database accepts them,
     /// which is asked only after the strict check has failed.
     static func validate(_ fields: [String: Value], allowsBSON: BSONPermission) throws(FirestoreError) {
-        do {
-            try Value.validateFields(fields)
-        } catch {
-            guard try allowsBSON() else { throw error }
-            try Value.validateFields(fields, allowsBSON: true)
-        }
+        try Value.validateFields(fields, askingForBSON: allowsBSON)
     }
 
     private static func transformsNotAllowed(_ write: Write) -> FirestoreError {

@@ -174,6 +174,12 @@ package struct Importer: Sendable {
         }
     }
 
+    /// Checks a record's fields; the database's edition is asked only when the strict check fails
+    /// (BSON values are accepted where it is Enterprise), so most records never ask it.
+    private func validate(_ fields: [String: Value], in database: DatabaseID) throws(FirestoreError) {
+        try Value.validateFields(fields) { () throws(FirestoreError) in allowsBSON(database) }
+    }
+
     /// The write for a record: paths and values checked, references into the source's own
     /// database moved to the target database, times kept when asked.
     private func prepared(_ record: ImportRecord, into database: DatabaseID) throws(FirestoreError) -> Write {
@@ -182,7 +188,7 @@ package struct Importer: Sendable {
             fields = fields.mapValues { ReferenceRemap.remap($0, from: source, to: database) }
         }
         do {
-            try Value.validateFields(fields, allowsBSON: allowsBSON(database))
+            try validate(fields, in: database)
             try DocumentSize.check(key: record.key, database: database, fields: fields)
         } catch {
             throw TransferError.invalid(record.file, offset: record.offset, "\(record.key): \(error.message)")
