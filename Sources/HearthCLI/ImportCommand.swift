@@ -43,6 +43,15 @@ package struct ImportCommand: AsyncParsableCommand {
     @Flag(help: "Delete every document of the database before writing.")
     package var replace = false
 
+    /// Databases made Enterprise edition before the import.
+    @Option(
+        help: ArgumentHelp(
+            "Make these databases (ids, comma-separated or repeated) Enterprise edition first, as `hearth serve "
+                + "--enterprise` does, so their BSON values (ObjectId, Int32, Decimal128, …) are accepted.",
+            valueName: "db[,db…]"),
+        transform: { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } })
+    package var enterprise: [[String]] = []
+
     /// Skip invalid records.
     @Flag(help: "Skip (and count) invalid records, and pass over damaged framing in export files, instead of stopping.")
     package var skipInvalid = false
@@ -54,6 +63,9 @@ package struct ImportCommand: AsyncParsableCommand {
     package func validate() throws {
         if merge && replace { throw ValidationError("Pass at most one of --merge and --replace.") }
         if database != nil && project == nil { throw ValidationError("--database needs --project.") }
+        for database in enterprise.joined() where !ServeCommand.isDatabaseID(database) {
+            throw ValidationError("Invalid value for '--enterprise': '\(database)' is not a database id ('(default)' or 4-63 of a-z, 0-9, -).")
+        }
     }
 
     /// Imports and prints one summary line.
@@ -65,6 +77,7 @@ package struct ImportCommand: AsyncParsableCommand {
         // the whole import durable before it is reported.
         let engine = try Engine.openForLoad(directory: data.directory)
         defer { engine.close() }
+        for database in enterprise.joined() { try engine.setEditionNow(.enterprise, project: nil, database: database) }
         let target = try project.map { try DatabaseID(project: $0, database: database ?? DatabaseID.defaultDatabase) }
         var importer = Importer(database: target)
         importer.mode = merge ? .merge : replace ? .replace : .checked

@@ -239,17 +239,27 @@ def test_export_and_import_keep_bson_values(server, tmp_path):
     assert run.returncode != 0
     assert 'must not begin and end with "__"' in run.stdout + run.stderr
 
-    # Into a directory whose database is Enterprise, every value comes back as itself.
-    target = tmp_path / "target"
-    HearthServer(target, extra_args=["--enterprise", "(default)"]).start().stop()
-    run = subprocess.run([binary, "import", "--data", str(target), str(out)], capture_output=True, text=True, timeout=120)
+    # Into a new directory with --enterprise, or one a server made Enterprise, every value comes
+    # back as itself (and the edition stays set for the server).
+    fresh_target = tmp_path / "fresh"
+    run = subprocess.run([binary, "import", "--data", str(fresh_target), "--enterprise", "(default)", str(out)],
+                         capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
-    second = HearthServer(target).start()
-    try:
-        got = shared_client(second, PROJECT).collection("items").document("a").get().to_dict()
-        assert got == payload()
-    finally:
-        second.stop()
+    served = tmp_path / "served"
+    HearthServer(served, extra_args=["--enterprise", "(default)"]).start().stop()
+    run = subprocess.run([binary, "import", "--data", str(served), str(out)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    for target in (fresh_target, served):
+        second = HearthServer(target).start()
+        try:
+            client = shared_client(second, PROJECT)
+            assert client.collection("items").document("a").get().to_dict() == payload()
+            assert [r.ref.id for r in client.pipeline().collection("items").execute()] == ["a"]
+        finally:
+            second.stop()
+    bad = subprocess.run([binary, "import", "--data", str(tmp_path / "bad"), "--enterprise", "Not_A_Db", str(out)],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode != 0 and "is not a database id" in bad.stdout + bad.stderr
 
 
 def test_the_console_shows_bson_values_as_themselves_and_an_edit_keeps_them(server):
