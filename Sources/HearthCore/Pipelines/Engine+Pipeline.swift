@@ -7,7 +7,8 @@ extension Engine {
     /// `delete` stage commits its writes atomically (see `runPipelineWrites`).
     /// - Throws: `INVALID_ARGUMENT` when the database is of the Standard edition (Google's
     ///   emulator's message), the pipeline does not start with a source, or a projected
-    ///   expression fails; `UNIMPLEMENTED` for a function Hearth does not have yet.
+    ///   expression fails or names an unknown function; `UNIMPLEMENTED` for a stage Hearth does
+    ///   not run (`insert`, `upsert`).
     package func executePipeline(
         _ pipeline: Pipeline, in database: DatabaseID, consistency: ReadConsistency = .strong,
         access: AccessContext = .admin

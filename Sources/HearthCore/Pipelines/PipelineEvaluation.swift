@@ -39,8 +39,8 @@ package struct PipelineEvaluator: Sendable {
     }
 
     /// The outcome of `expression` for `row`.
-    /// - Throws: `UNIMPLEMENTED` for a function Hearth does not have, `INVALID_ARGUMENT` for a
-    ///   call with the wrong number of arguments.
+    /// - Throws: `INVALID_ARGUMENT` for an unknown function or a call with the wrong number of
+    ///   arguments.
     package func evaluate(_ expression: PipelineExpression, _ row: PipelineRow) throws(FirestoreError) -> PipelineOutcome {
         switch expression {
         case .constant(let value): return .value(value)
@@ -131,9 +131,6 @@ package struct PipelineEvaluator: Sendable {
         default: break
         }
         guard let function = PipelineFunctions.table[name] else {
-            if PipelineFunctions.knownButMissing.contains(name) {
-                throw FirestoreError(.unimplemented, "Hearth does not implement the pipeline function \(name) yet.")
-            }
             throw FirestoreError(.invalidArgument, "Unknown pipeline function: \(name).")
         }
         let values = try self.arguments(arguments, row, of: name, count: function.arity)

@@ -21,9 +21,6 @@ enum PipelineFunctions {
         return table
     }()
 
-    /// Functions Firestore has and Hearth does not yet (they fail with UNIMPLEMENTED, not as unknown).
-    static let knownButMissing: Set<String> = []
-
     /// The result when an argument decides it before the function runs (an error, absent, null).
     static func strict(_ arguments: [PipelineOutcome]) -> PipelineOutcome? {
         for argument in arguments { if case .error = argument { return argument } }

@@ -170,7 +170,7 @@ enum CommitApplier {
         }
 
         if let normalized = Value.normalizedFields(fields) { fields = normalized }
-        try validate(fields, allowsBSON: allowsBSON)
+        try Value.validateFields(fields, askingForBSON: allowsBSON)
         try DocumentSize.check(key: write.key, database: database, fields: fields)
 
         if let state, state.fields == fields {
@@ -184,12 +184,6 @@ enum CommitApplier {
         let time = commitTime.microseconds
         let next = DocumentRecord.Contents(fields: fields, createTime: state?.createTime ?? time, updateTime: time)
         return (next, WriteResult(updateTime: commitTime, transformResults: transformResults))
-    }
-
-    /// Validates a document's fields; BSON maps are refused unless the database accepts them,
-    /// which is asked only after the strict check has failed.
-    static func validate(_ fields: [String: Value], allowsBSON: BSONPermission) throws(FirestoreError) {
-        try Value.validateFields(fields, askingForBSON: allowsBSON)
     }
 
     private static func transformsNotAllowed(_ write: Write) -> FirestoreError {

@@ -56,7 +56,7 @@ enum TransformApplier {
                     .invalidArgument,
                     "Nested arrays are not supported (found in the array transform on field '\(field)').")
             }
-            try CommitApplier.validate(["_": .array(elements)], allowsBSON: allowsBSON)
+            try Value.validateFields(["_": .array(elements)], askingForBSON: allowsBSON)
         }
     }
 
