@@ -100,7 +100,7 @@ extension DocumentReference {
     /// Reads the document.
     nonisolated(nonsending) public func getDocument() async throws(FirestoreError) -> DocumentSnapshot {
         let key = try key()
-        let document = try firestore.openEngine().getDocument(key, in: firestore.databaseID, access: firestore.access)
+        let document = try await firestore.openEngine().getDocument(key, in: firestore.databaseID, access: firestore.access)
         return DocumentSnapshot(reference: self, document: document)
     }
 

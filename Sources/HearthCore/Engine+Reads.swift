@@ -8,6 +8,13 @@ extension Engine {
         _ key: DocumentKey, in database: DatabaseID, consistency: ReadConsistency = .strong,
         access: AccessContext = .admin
     ) throws(FirestoreError) -> Document? {
+        try readDocument(key, in: database, consistency: consistency, access: access)
+    }
+
+    /// `getDocument`'s body, callable from async code without choosing the async variant.
+    func readDocument(
+        _ key: DocumentKey, in database: DatabaseID, consistency: ReadConsistency, access: AccessContext
+    ) throws(FirestoreError) -> Document? {
         guard case .strong = consistency, policy(for: access) == nil else {
             return try getDocuments([key], in: database, consistency: consistency, access: access)[0].document
         }
@@ -22,7 +29,16 @@ extension Engine {
         _ keys: [DocumentKey], in database: DatabaseID, consistency: ReadConsistency = .strong,
         access: AccessContext = .admin
     ) throws(FirestoreError) -> [ListedDocument] {
-        let found = try unjudgedDocuments(keys, in: database, consistency: consistency)
+        try judgedDocuments(keys, in: database, consistency: consistency, access: access, reserving: true)
+    }
+
+    /// `getDocuments`; with `reserving` false, a retried transaction's reservation (and its wait
+    /// for in-flight commits) is taken to have been made already, by the async variant.
+    func judgedDocuments(
+        _ keys: [DocumentKey], in database: DatabaseID, consistency: ReadConsistency,
+        access: AccessContext, reserving: Bool
+    ) throws(FirestoreError) -> [ListedDocument] {
+        let found = try unjudgedDocuments(keys, in: database, consistency: consistency, reserving: reserving)
         if let policy = policy(for: access) {
             let version: Int64? = switch consistency {
             case .strong: nil
@@ -39,7 +55,7 @@ extension Engine {
 
     /// Reads documents without judging them.
     private func unjudgedDocuments(
-        _ keys: [DocumentKey], in database: DatabaseID, consistency: ReadConsistency
+        _ keys: [DocumentKey], in database: DatabaseID, consistency: ReadConsistency, reserving: Bool
     ) throws(FirestoreError) -> [ListedDocument] {
         switch consistency {
         case .strong:
@@ -50,7 +66,7 @@ extension Engine {
         case .transaction(let id):
             let state = try transactions.use(id, database: database)
             if let version = state.readVersion { return try read(keys, in: database, at: version) }
-            transactions.reserveIfRetrying(id, keys: keys)  // before reading: a commit after this yields
+            if reserving { transactions.reserveIfRetrying(id, keys: keys) }  // before reading: a commit after this yields
             let found = try read { txn in try keys.map { ListedDocument(key: $0, document: try store.latest(database, key: $0, in: txn)) } }
             for entry in found {
                 try transactions.recordRead(id, key: entry.key, version: entry.document?.updateTime.microseconds)

@@ -44,8 +44,8 @@ struct TransferCommandTests {
         try await importing.run()
         let engine = try Engine(directory: root + "/target", options: EngineOptions(durability: .none, initialMapSize: 64 << 20))
         defer { engine.close() }
-        #expect(try engine.getDocument(try DocumentKey(validating: "a/1"), in: database)?.fields == ["n": 1, "s": "one"])
-        #expect(try engine.getDocument(try DocumentKey(validating: "a/1/b/2"), in: database)?.fields == ["m": ["x": true]])
+        #expect(try await engine.getDocument(try DocumentKey(validating: "a/1"), in: database)?.fields == ["n": 1, "s": "one"])
+        #expect(try await engine.getDocument(try DocumentKey(validating: "a/1/b/2"), in: database)?.fields == ["m": ["x": true]])
     }
 
     @Test func exportRefusesADatabaseTheDirectoryDoesNotHold() async throws {

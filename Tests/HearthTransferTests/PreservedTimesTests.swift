@@ -15,12 +15,12 @@ import Testing
         write.preservedTimes = times
         let result = try await engine.commit([write], in: database)
         #expect(result.writeResults.first?.updateTime == times.updateTime)
-        let stored = try #require(try engine.getDocument(key, in: database))
+        let stored = try #require(try await engine.getDocument(key, in: database))
         #expect(stored.createTime == times.createTime)
         #expect(stored.updateTime == times.updateTime)
         // An ordinary write afterwards takes the commit time again, keeping the creation time.
         let later = try await engine.commit([.set(key, fields: ["x": 2])], in: database)
-        let updated = try #require(try engine.getDocument(key, in: database))
+        let updated = try #require(try await engine.getDocument(key, in: database))
         #expect(updated.createTime == times.createTime)
         #expect(updated.updateTime == later.commitTime)
     }

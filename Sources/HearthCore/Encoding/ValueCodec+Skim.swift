@@ -182,6 +182,14 @@ extension ValueCodec {
     /// Moves past a varint of at most 10 bytes at `at` of `buffer`.
     @inline(__always)
     private static func skipVarint(_ buffer: UnsafeRawBufferPointer, _ at: inout Int) throws(FirestoreError) {
+        if buffer.count - at >= 8 {
+            // Eight bytes at once: the first byte without its continuation bit ends the varint.
+            let ends = ~UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: at, as: UInt64.self)) & 0x8080_8080_8080_8080
+            if ends != 0 {
+                at += ends.trailingZeroBitCount / 8 + 1
+                return
+            }
+        }
         let start = at
         while true {
             guard at < buffer.count, at - start < 10 else { throw ByteReader.corrupt("truncated or overlong varint at offset \(start).") }
@@ -214,10 +222,17 @@ extension ValueCodec {
             guard count <= buffer.count - at else { throw ByteReader.corrupt("string runs past the end at offset \(at).") }
             at += count
         default:
-            var reader = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[at...]))
-            try skipValue(&reader, depth: 0)
-            at += reader.offset
+            try skipOtherValue(buffer, &at)
         }
+    }
+
+    /// Moves past the value at `at` of `buffer` by `skipValue` (the rarer kinds, kept out of the
+    /// inlined common path).
+    @inline(never)
+    private static func skipOtherValue(_ buffer: UnsafeRawBufferPointer, _ at: inout Int) throws(FirestoreError) {
+        var reader = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[at...]))
+        try skipValue(&reader, depth: 0)
+        at += reader.offset
     }
 
     /// Moves past one value, checking only that it lies within the buffer and is not nested too deep.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import LMDB
+import Synchronization
 
 extension Engine {
     /// A `collection` source, any `where` stages and then an `aggregate` or `distinct`, run as one
@@ -22,6 +23,7 @@ extension Engine {
         else { return nil }
         var grouping = PipelineGrouping(accumulators: shape.accumulators, groups: shape.groups)
         var documentsRead = 0
+        var tails: UInt8 = 0
         try read { txn in
             guard let db = try store.catalog.databaseNumber(database, in: txn),
                   let collection = try store.catalog.collectionNumber(db: db, path: shape.path, in: txn, remember: false)
@@ -31,10 +33,15 @@ extension Engine {
             try txn.scan(in: store.tables.documents, from: prefix, to: StorageKeys.successor(ofPrefix: prefix)) { key, value in
                 guard let fields = try DocumentRecord.fieldBytes(of: value) else { return true }
                 documentsRead += 1
+                // A byte in the middle of each record and its last one are loaded first: their
+                // addresses need no parsing, so the record's later cache lines are on their way
+                // while the first is parsed. The walk waits on memory more than it computes.
+                tails &+= value[value.count / 2] &+ value[value.count - 1]
                 try scanner.add(key: UnsafeRawBufferPointer(rebasing: key[prefix.count...]), record: value, fields: fields, to: &grouping)
                 return true
             }
         }
+        recordTailSink.store(tails, ordering: .relaxed)
         return (grouping.rows(), shape.stageCount, documentsRead)
     }
 }
@@ -153,6 +160,8 @@ struct StreamedAggregateScanner {
     private var fewGroupNumbers: [Int] = []
     /// Each of `fewGroupKeys`' first (up to) 8 bytes as a word, compared before the bytes.
     private var fewGroupWords: [UInt64] = []
+    /// Keys of up to 16 bytes (most group values), found before the others are searched.
+    private var shortKeys = ShortGroupKeys()
     /// Up to this many groups are found by comparing keys, beyond it by hashing.
     private static let linearSearchLimit = 12
 
@@ -208,24 +217,25 @@ struct StreamedAggregateScanner {
     }
 
     /// Feeds the accumulators' arguments, read from the document's field bytes, to group `group`.
-    private func addArguments(
+    /// (Mutating, as are the other helpers `add` calls, only so that `self` is passed in place
+    /// rather than copied for every document.)
+    private mutating func addArguments(
         of fields: UnsafeRawBufferPointer, toGroup group: Int, to grouping: inout PipelineGrouping
     ) throws(FirestoreError) {
         for index in plan.directArguments.indices {
             guard let slot = plan.directArguments[index] else {
-                grouping.add(toGroup: group, accumulator: index, nil)
+                grouping.addRow(toGroup: group, accumulator: index)
                 continue
             }
             guard let range = ranges[slot] else {
                 grouping.add(toGroup: group, accumulator: index, .absent)
                 continue
             }
-            let value = if let integer = try ValueCodec.integer(fields, at: range) {
-                Value.integer(integer)
+            if let integer = try ValueCodec.integer(fields, at: range) {
+                grouping.add(toGroup: group, accumulator: index, integer: integer)
             } else {
-                try ValueCodec.decode(fields, at: range)
+                grouping.add(toGroup: group, accumulator: index, .value(try ValueCodec.decode(fields, at: range)))
             }
-            grouping.add(toGroup: group, accumulator: index, .value(value))
         }
     }
 
@@ -239,12 +249,13 @@ struct StreamedAggregateScanner {
     }
 
     /// The group whose canonical key is `key`, if one has been seen.
-    private func knownGroup(_ key: [UInt8]) -> Int? {
+    private mutating func knownGroup(_ key: [UInt8]) -> Int? {
         key.withUnsafeBytes { knownGroup($0) }
     }
 
     /// The group whose canonical key is the bytes `key`, if one has been seen.
-    private func knownGroup(_ key: UnsafeRawBufferPointer) -> Int? {
+    private mutating func knownGroup(_ key: UnsafeRawBufferPointer) -> Int? {
+        if ShortGroupKeys.fits(key), let group = shortKeys.group(of: key) { return group }
         guard groupsByKey.isEmpty else { return groupsByKey[Array(key)] }
         let word = ValueCodec.FieldNames.word(key, from: 0, count: min(key.count, 8))
         for index in fewGroupWords.indices where fewGroupWords[index] == word {
@@ -257,6 +268,7 @@ struct StreamedAggregateScanner {
 
     /// Remembers that canonical key `key` is group number `group`.
     private mutating func remember(_ key: [UInt8], as group: Int) {
+        if key.withUnsafeBytes({ ShortGroupKeys.fits($0) && shortKeys.insert($0, group: group) }) { return }
         if groupsByKey.isEmpty && fewGroupKeys.count < Self.linearSearchLimit {
             fewGroupKeys.append(key)
             fewGroupNumbers.append(group)
@@ -285,3 +297,7 @@ struct StreamedAggregateScanner {
         }
     }
 }
+
+/// Where a streamed aggregate leaves the sum of its records' last bytes. Nothing reads it:
+/// storing it keeps the early loads of those bytes (see `streamedAggregate`) from being removed.
+private let recordTailSink = Atomic<UInt8>(0)

@@ -69,6 +69,34 @@ struct PipelineAccumulator {
         }
     }
 
+    /// Takes one row's argument when it is the integer `number`: what `add(.value(.integer(number)))`
+    /// does, without building the value (the streamed scan's hot path).
+    @inline(__always)
+    mutating func add(integer number: Int64) {
+        switch kind {
+        case .count:
+            count += 1
+        case .sum, .average:
+            numbers += 1
+            let (sum, overflow) = integerSum.addingReportingOverflow(number)
+            if overflow {
+                overflowed = true
+                sawDouble = true
+            } else {
+                integerSum = sum
+            }
+            doubleSum += Double(number)
+        default:
+            add(.value(.integer(number)))
+        }
+    }
+
+    /// Takes one row of `count()` (no argument): what `add(nil)` does.
+    @inline(__always)
+    mutating func addRow() {
+        if kind == .count { count += 1 } else { add(nil) }
+    }
+
     /// The aggregate's result: null for a sum, average, minimum or maximum of no numbers/values.
     var result: Value {
         switch kind {

@@ -72,6 +72,18 @@ struct PipelineGrouping {
         states[group * fresh.count + index].add(outcome)
     }
 
+    /// Adds the integer `number` as the argument of accumulator number `index` of group `group`.
+    @inline(__always)
+    mutating func add(toGroup group: Int, accumulator index: Int, integer number: Int64) {
+        states[group * fresh.count + index].add(integer: number)
+    }
+
+    /// Adds one row to `count()` (no argument) accumulator number `index` of group `group`.
+    @inline(__always)
+    mutating func addRow(toGroup group: Int, accumulator index: Int) {
+        states[group * fresh.count + index].addRow()
+    }
+
     /// Adds `row`, evaluating the group expressions (absent as null) and the arguments.
     /// - Throws: `INVALID_ARGUMENT` when a group expression fails.
     mutating func add(_ row: PipelineRow, evaluator: PipelineEvaluator) throws(FirestoreError) {

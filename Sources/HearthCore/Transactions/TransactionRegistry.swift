@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import Synchronization
 
 /// Open transactions: what each read, and when it expires (270 s lifetime, 60 s idle, as Firestore).
@@ -30,6 +30,16 @@ final class TransactionRegistry: Sendable {
         let key: DocumentKey
     }
 
+    /// A read waiting for in-flight commits to its documents to become visible. Whoever takes
+    /// it out of the table (the writer clearing the last mark, or the time bound) resumes it, so
+    /// it is resumed exactly once.
+    private struct VisibilityWaiter {
+        let refs: [DocumentRef]
+        let resume: @Sendable () -> Void
+        /// The async variant's time bound, cancelled when the writer resumes the read first.
+        var timer: Task<Void, Never>?
+    }
+
     /// Open transactions, the documents reserved by retried ones, and the documents written by
     /// commits the writer has accepted but not yet made visible (with counts).
     private struct Table {
@@ -38,6 +48,10 @@ final class TransactionRegistry: Sendable {
         var inFlight: [DocumentRef: Int] = [:]
         /// Transactions whose commit was submitted but not yet applied: their reservations hold.
         var committing: Set<TransactionID> = []
+        /// Reads waiting until none of their documents is in flight, by token.
+        var waiters: [UInt64: VisibilityWaiter] = [:]
+        /// The next waiter's token.
+        var nextWaiter: UInt64 = 0
 
         /// Removes a transaction and its reservations.
         mutating func remove(_ id: TransactionID) {
@@ -61,13 +75,18 @@ final class TransactionRegistry: Sendable {
 
     /// Open transactions and reservations; guarded by the mutex.
     private let table = Mutex(Table())
-    /// Signalled whenever in-flight marks end, for reads waiting for commits to become visible.
-    /// Lock order: `visibility`, then `table`.
-    private let visibility = NSCondition()
     private let clock: any CommitClock
 
     /// Creates an empty registry.
-    init(clock: any CommitClock) { self.clock = clock }
+    /// Longest a retried transaction's read waits for accepted commits to become visible.
+    private let maxInFlightWait: Duration
+
+    /// Creates an empty registry; reads wait at most `maxInFlightWait` for in-flight commits (a
+    /// bound that only a lost in-flight mark would reach: the writer clears every mark).
+    init(clock: any CommitClock, maxInFlightWait: Duration = .milliseconds(200)) {
+        self.clock = clock
+        self.maxInFlightWait = maxInFlightWait
+    }
 
     /// Registers a new transaction (and forgets expired ones). A retry (`retrying`) reserves what
     /// it reads and keeps the age of the chain it continues.
@@ -129,10 +148,41 @@ final class TransactionRegistry: Sendable {
     /// wins, so no chain keeps losing), then waits (at most `maxInFlightWait`) until no accepted
     /// commit to them is still invisible. Called before reading: every commit accepted after the
     /// reservation yields to this transaction, and every one accepted before it is visible to the
-    /// read that follows.
+    /// read that follows. Blocks the calling thread while it waits: async callers use the async
+    /// variant, which suspends instead.
     func reserveIfRetrying(_ id: TransactionID, keys: [DocumentKey]) {
+        let refs = reserve(id, keys: keys)
+        guard !refs.isEmpty else { return }
+        let semaphore = DispatchSemaphore(value: 0)
+        guard let token = enqueueWaiter(refs, resume: { semaphore.signal() }) else { return }
+        let (seconds, attoseconds) = maxInFlightWait.components
+        let bound = DispatchTimeInterval.nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        if semaphore.wait(timeout: .now() + bound) == .timedOut {
+            _ = takeWaiter(token)
+        }
+    }
+
+    /// `reserveIfRetrying`, suspending (no thread blocked) while accepted commits to `keys`
+    /// become visible: the writer resumes it as it clears their in-flight marks.
+    func reserveIfRetrying(_ id: TransactionID, keys: [DocumentKey]) async {
+        let refs = reserve(id, keys: keys)
+        guard !refs.isEmpty else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            guard let token = enqueueWaiter(refs, resume: { continuation.resume() }) else { return continuation.resume() }
+            // The bound, should a mark never clear; cancelled when the writer resumes the read.
+            let bound = maxInFlightWait
+            attach(Task { [self] in
+                guard (try? await Task.sleep(for: bound)) != nil else { return }
+                takeWaiter(token)?()
+            }, to: token)
+        }
+    }
+
+    /// Reserves `keys` for `id` when it is a retried transaction (see `reserveIfRetrying`);
+    /// the documents to wait for (none when `id` reserves nothing).
+    private func reserve(_ id: TransactionID, keys: [DocumentKey]) -> [DocumentRef] {
         let now = clock.nowMicroseconds()
-        let refs: [DocumentRef] = table.withLock { table in
+        return table.withLock { table in
             guard let state = table.open[id], state.reservesReads else { return [] }
             var refs: [DocumentRef] = []
             for key in keys {
@@ -146,19 +196,38 @@ final class TransactionRegistry: Sendable {
             }
             return refs
         }
-        guard !refs.isEmpty else { return }
-        // Waits on a condition the writer signals as it clears in-flight marks: no polling, woken
-        // as soon as the last accepted commit to these documents is visible, and bounded.
-        let deadline = Date(timeIntervalSinceNow: Double(Self.maxInFlightWaitMicros) / 1e6)
-        visibility.lock()
-        defer { visibility.unlock() }
-        while table.withLock({ table in refs.contains { table.inFlight[$0] != nil } }) {
-            guard visibility.wait(until: deadline) else { return }
+    }
+
+    /// Registers a read waiting for `refs` to leave flight; nil (nothing to wait for) when none
+    /// is in flight now.
+    private func enqueueWaiter(_ refs: [DocumentRef], resume: @escaping @Sendable () -> Void) -> UInt64? {
+        table.withLock { table in
+            guard refs.contains(where: { table.inFlight[$0] != nil }) else { return nil }
+            let token = table.nextWaiter
+            table.nextWaiter += 1
+            table.waiters[token] = VisibilityWaiter(refs: refs, resume: resume)
+            return token
         }
     }
 
-    /// Longest a retried transaction waits for accepted commits to become visible.
-    static let maxInFlightWaitMicros: Int64 = 200_000
+    /// How many reads are waiting for in-flight commits now.
+    var waitingReadCount: Int { table.withLock { $0.waiters.count } }
+
+    /// Gives waiter `token` its time bound, cancelled at once when the waiter is already resumed.
+    private func attach(_ timer: Task<Void, Never>, to token: UInt64) {
+        let waiting = table.withLock { table in
+            guard table.waiters[token] != nil else { return false }
+            table.waiters[token]?.timer = timer
+            return true
+        }
+        if !waiting { timer.cancel() }
+    }
+
+    /// Takes the waiter `token` out of the table; nil when it was already resumed.
+    private func takeWaiter(_ token: UInt64) -> (@Sendable () -> Void)? {
+        table.withLock { $0.waiters.removeValue(forKey: token)?.resume }
+    }
+
 
     /// Called by the writer for each commit, atomically: fails (false) when a transaction's write
     /// hits a document another live transaction reserved; otherwise marks the written documents
@@ -185,18 +254,22 @@ final class TransactionRegistry: Sendable {
     }
 
     /// Ends the in-flight marks `admit` made for `keys` (their group is now visible, or failed),
-    /// and wakes the reads waiting for them.
+    /// and resumes the reads waiting for them.
     func clearInFlight(_ keys: [DocumentKey], database: DatabaseID) {
-        visibility.lock()
-        defer { visibility.unlock() }
-        table.withLock { table in
+        let ready: [@Sendable () -> Void] = table.withLock { table in
             for key in keys {
                 let ref = DocumentRef(database: database, key: key)
                 guard let count = table.inFlight[ref] else { continue }
                 table.inFlight[ref] = count > 1 ? count - 1 : nil
             }
+            guard !table.waiters.isEmpty else { return [] }
+            let done = table.waiters.filter { _, waiter in !waiter.refs.contains { table.inFlight[$0] != nil } }
+            for token in done.keys { table.waiters.removeValue(forKey: token) }
+            return done.values.map { waiter in
+                { waiter.timer?.cancel(); waiter.resume() }
+            }
         }
-        visibility.broadcast()
+        for resume in ready { resume() }
     }
 
     /// Adds writes that commit with read-write transaction `id` (ahead of its commit's own).

@@ -4,11 +4,11 @@ import HearthCore
 
 extension FirestoreOperations {
     /// GetDocument: one document, or `NOT_FOUND`.
-    func getDocument(_ request: Google_Firestore_V1_GetDocumentRequest, access: AccessContext) throws(FirestoreError) -> Google_Firestore_V1_Document {
+    func getDocument(_ request: Google_Firestore_V1_GetDocumentRequest, access: AccessContext) async throws(FirestoreError) -> Google_Firestore_V1_Document {
         let (database, key) = try ResourceName.document(request.name)
         let mask = try FieldMask.optional(request.mask, present: request.hasMask)
         let read = try resolve(request.selector, in: database)
-        let found = try engine.getDocument(key, in: database, consistency: read.consistency, access: access)
+        let found = try await engine.getDocument(key, in: database, consistency: read.consistency, access: access)
         usage?.read(1, database: database, collection: key.collectionPath.canonicalString)
         guard let document = found else {
             throw FirestoreError(.notFound, "Document \"\(request.name)\" not found.")
@@ -19,7 +19,7 @@ extension FirestoreOperations {
     /// BatchGetDocuments: every requested document as `found` or `missing`, each with the read time.
     func batchGetDocuments(
         _ request: Google_Firestore_V1_BatchGetDocumentsRequest, access: AccessContext
-    ) throws(FirestoreError) -> [Google_Firestore_V1_BatchGetDocumentsResponse] {
+    ) async throws(FirestoreError) -> [Google_Firestore_V1_BatchGetDocumentsResponse] {
         let database = try ResourceName.database(request.database)
         let mask = try FieldMask.optional(request.mask, present: request.hasMask)
         var names: [String] = []
@@ -33,7 +33,7 @@ extension FirestoreOperations {
             }
         }
         let read = try resolve(request.selector, in: database)
-        let found = try engine.getDocuments(keys, in: database, consistency: read.consistency, access: access)
+        let found = try await engine.getDocuments(keys, in: database, consistency: read.consistency, access: access)
         usage?.read(keys: keys, database: database)
         // Production streams the documents it found first, then the missing ones, each group in
         // request order (the Python client's production-mode `test_get_all` expects it).

@@ -28,7 +28,7 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
     func getDocument(
         request: ServerRequest<Google_Firestore_V1_GetDocumentRequest>, context: ServerContext
     ) async throws -> ServerResponse<Google_Firestore_V1_Document> {
-        try await unary(request, context) { message, access in try operations.getDocument(message, access: access) }
+        try await unary(request, context) { message, access in try await operations.getDocument(message, access: access) }
     }
 
     func listDocuments(
@@ -55,7 +55,7 @@ struct FirestoreGRPCService: Google_Firestore_V1_Firestore.ServiceProtocol {
     func batchGetDocuments(
         request: ServerRequest<Google_Firestore_V1_BatchGetDocumentsRequest>, context: ServerContext
     ) async throws -> StreamingServerResponse<Google_Firestore_V1_BatchGetDocumentsResponse> {
-        try await streaming(request, context) { message, access in try operations.batchGetDocuments(message, access: access) }
+        try await streaming(request, context) { message, access in try await operations.batchGetDocuments(message, access: access) }
     }
 
     func beginTransaction(

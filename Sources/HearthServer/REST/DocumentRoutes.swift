@@ -33,7 +33,7 @@ struct DocumentRoutes {
             if let mask = target.mask("mask") { message.mask = mask }
             if let transaction = target.value("transaction") { message.transaction = try RESTJSON.bytes(transaction) }
             if let readTime = target.value("readTime") ?? target.value("read_time") { message.readTime = try RESTJSON.timestamp(readTime) }
-            return try RESTJSON.response(try operations.getDocument(message, access: access))
+            return try RESTJSON.response(try await operations.getDocument(message, access: access))
         case ("GET", nil) where path.count % 2 == 1:
             var message = Google_Firestore_V1_ListDocumentsRequest()
             message.parent = ([root] + path.dropLast()).joined(separator: "/")
@@ -103,7 +103,7 @@ struct DocumentRoutes {
         case "batchGet":
             var message = try RESTJSON.decode(Google_Firestore_V1_BatchGetDocumentsRequest.self, from: body)
             message.database = database
-            return try RESTJSON.response(streaming: try operations.batchGetDocuments(message, access: access))
+            return try RESTJSON.response(streaming: try await operations.batchGetDocuments(message, access: access))
         case "beginTransaction":
             var message = try RESTJSON.decode(Google_Firestore_V1_BeginTransactionRequest.self, from: body)
             message.database = database

@@ -40,7 +40,7 @@ struct EngineConformanceTests {
             return
         }
         let result = try await t.engine.commit(writes.map(\.1), in: database)
-        let stored = try t.engine.getDocument(first.key, in: database)
+        let stored = try await t.engine.getDocument(first.key, in: database)
         switch first.operation {
         case .delete:
             #expect(stored == nil)

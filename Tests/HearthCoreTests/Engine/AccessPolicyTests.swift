@@ -36,17 +36,17 @@ struct AccessPolicyTests {
             .set(try t.key("docs/open"), fields: ["public": .boolean(true)]),
             .set(try t.key("docs/closed"), fields: ["public": .boolean(false)]),
         ])
-        #expect(try t.engine.getDocument(try t.key("docs/closed"), in: t.database, access: user) != nil)  // no policy yet
+        #expect(try await t.engine.getDocument(try t.key("docs/closed"), in: t.database, access: user) != nil)  // no policy yet
         t.engine.setAccessPolicy(FieldPolicy())
-        #expect(try t.engine.getDocument(try t.key("docs/open"), in: t.database, access: user) != nil)
+        #expect(try await t.engine.getDocument(try t.key("docs/open"), in: t.database, access: user) != nil)
         do {
-            _ = try t.engine.getDocument(try t.key("docs/closed"), in: t.database, access: user)
+            _ = try await t.engine.getDocument(try t.key("docs/closed"), in: t.database, access: user)
             Issue.record("expected PERMISSION_DENIED")
         } catch {
             #expect(error.code == .permissionDenied)
             #expect(error.message == "Missing or insufficient permissions.\nfalse for 'get' @ L1")
         }
-        #expect(try t.engine.getDocument(try t.key("docs/closed"), in: t.database) != nil)
+        #expect(try await t.engine.getDocument(try t.key("docs/closed"), in: t.database) != nil)
         #expect(throws: FirestoreError.self) { try t.engine.listCollectionIDs(in: t.database, parent: nil, access: user) }
     }
 

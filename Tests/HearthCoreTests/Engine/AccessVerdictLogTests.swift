@@ -35,7 +35,7 @@ struct AccessVerdictLogTests {
         ]
         try await AccessVerdictLog.$current.withValue(log) {
             _ = try await t.engine.commit(writes, in: t.database, access: user)
-            _ = try t.engine.getDocument(try t.key("docs/a"), in: t.database, access: user)
+            _ = try await t.engine.getDocument(try t.key("docs/a"), in: t.database, access: user)
         }
         #expect(policy.seen.withLock { $0 } == ["create docs/a logged", "create docs/b logged", "get docs/a logged"])
         #expect(log.verdicts.map(\.path) == ["docs/a", "docs/b", "docs/a"])

@@ -45,12 +45,12 @@ struct CrashDurabilityTests {
         let report = try engine.verify()
         #expect(report.isHealthy, "\(report.problems)")
         let db = try DatabaseID(project: "crash-test")
-        let counter = try #require(try engine.getDocument(DocumentKey(validating: "meta/counter"), in: db))
+        let counter = try #require(try await engine.getDocument(DocumentKey(validating: "meta/counter"), in: db))
         guard case .integer(let last) = counter.fields["n"] else { Issue.record("no counter"); return }
         #expect(Int(last) >= acknowledged, "every acknowledged commit is durable")
         for index in 0...Int(last) + 1 {
-            let a = try engine.getDocument(DocumentKey(validating: "pairs/\(index)-a"), in: db)
-            let b = try engine.getDocument(DocumentKey(validating: "pairs/\(index)-b"), in: db)
+            let a = try await engine.getDocument(DocumentKey(validating: "pairs/\(index)-a"), in: db)
+            let b = try await engine.getDocument(DocumentKey(validating: "pairs/\(index)-b"), in: db)
             #expect((a == nil) == (b == nil), "commit \(index) is all or nothing")
             #expect((a != nil) == (index <= Int(last)), "commit \(index) is there exactly when the counter says so")
         }

@@ -35,15 +35,15 @@ struct PersistenceAndListingTests {
         let key = try t.key("c/d")
         try await t.engine.commit([.set(key, fields: ["db": "default"])], in: t.database)
         try await t.engine.commit([.set(key, fields: ["db": "second"])], in: other)
-        #expect(try t.engine.getDocument(key, in: t.database)?.fields["db"] == "default")
-        #expect(try t.engine.getDocument(key, in: other)?.fields["db"] == "second")
-        #expect(try t.engine.getDocument(key, in: otherProject) == nil)
+        #expect(try await t.engine.getDocument(key, in: t.database)?.fields["db"] == "default")
+        #expect(try await t.engine.getDocument(key, in: other)?.fields["db"] == "second")
+        #expect(try await t.engine.getDocument(key, in: otherProject) == nil)
     }
 
     @Test func getDocumentsReportsMissingInOrder() async throws {
         let t = try TestEngine()
         try await t.commit([.set(try t.key("c/b"), fields: ["x": 1])])
-        let results = try t.engine.getDocuments([try t.key("c/a"), try t.key("c/b"), try t.key("z/z")], in: t.database)
+        let results = try await t.engine.getDocuments([try t.key("c/a"), try t.key("c/b"), try t.key("z/z")], in: t.database)
         #expect(results.map(\.key.documentID) == ["a", "b", "z"])
         #expect(results.map { $0.document != nil } == [false, true, false])
     }
@@ -187,15 +187,15 @@ struct CleanShutdownTests {
         try await t.commit([.set(key, fields: ["n": 1]), .set(try t.key("c/a/s/x"), fields: [:])])
         let then = t.engine.latestCommitTime
         try await t.commit([.set(key, fields: ["n": 2])])
-        _ = try t.engine.getDocuments([key, try t.key("c/none")], in: t.database)
-        _ = try t.engine.getDocument(key, in: t.database, consistency: .readTime(then))
+        _ = try await t.engine.getDocuments([key, try t.key("c/none")], in: t.database)
+        _ = try await t.engine.getDocument(key, in: t.database, consistency: .readTime(then))
         _ = try t.engine.listDocuments(in: t.database, collection: try ResourcePath(validating: "c"), pageSize: 1, showMissing: true)
         _ = try t.engine.listCollectionIDs(in: t.database, parent: key)
         _ = try await t.engine.runQuery(StructuredQuery(collectionID: "c", filter: .field(.p("n"), .greaterThan, 0)), in: t.database)
         _ = try await t.engine.runQuery(StructuredQuery(collectionID: "c"), in: t.database, consistency: .readTime(then))
         _ = try await t.engine.runAggregation(StructuredQuery(collectionID: "c"), aggregations: [Aggregation(.count(upTo: nil))], in: t.database)
         let id = try t.engine.beginTransaction(in: t.database)
-        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(id))
+        _ = try await t.engine.getDocument(key, in: t.database, consistency: .transaction(id))
         try t.engine.rollback(id, in: t.database)
         let handle = try t.engine.listen(StructuredQuery(collectionID: "c"), in: t.database) { _ in }
         handle.cancel()

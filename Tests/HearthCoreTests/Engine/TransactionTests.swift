@@ -9,7 +9,7 @@ struct TransactionTests {
         let key = try t.key("counters/c")
         try await t.commit([.set(key, fields: ["n": 1])])
         let id = try t.engine.beginTransaction(in: t.database)
-        let doc = try t.engine.getDocument(key, in: t.database, consistency: .transaction(id))
+        let doc = try await t.engine.getDocument(key, in: t.database, consistency: .transaction(id))
         guard case .integer(let n)? = doc?.fields["n"] else { Issue.record("no counter"); return }
         try await t.engine.commit([.set(key, fields: ["n": .integer(n + 1)])], in: t.database, transaction: id)
         #expect(try t.get("counters/c")?.fields["n"] == 2)
@@ -21,8 +21,8 @@ struct TransactionTests {
         try await t.commit([.set(key, fields: ["n": 1])])
         let first = try t.engine.beginTransaction(in: t.database)
         let second = try t.engine.beginTransaction(in: t.database)
-        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(first))
-        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(second))
+        _ = try await t.engine.getDocument(key, in: t.database, consistency: .transaction(first))
+        _ = try await t.engine.getDocument(key, in: t.database, consistency: .transaction(second))
         try await t.engine.commit([.set(key, fields: ["n": 2])], in: t.database, transaction: first)
         await expectError(.aborted) {
             try await t.engine.commit([.set(key, fields: ["n": 3])], in: t.database, transaction: second)
@@ -34,7 +34,7 @@ struct TransactionTests {
         let t = try stillClockEngine()
         let key = try t.key("c/new")
         let id = try t.engine.beginTransaction(in: t.database)
-        #expect(try t.engine.getDocument(key, in: t.database, consistency: .transaction(id)) == nil)
+        #expect(try await t.engine.getDocument(key, in: t.database, consistency: .transaction(id)) == nil)
         try await t.commit([.set(key, fields: ["by": "other"])])
         await expectError(.aborted) {
             try await t.engine.commit([.set(key, fields: ["by": "txn"])], in: t.database, transaction: id)
@@ -44,7 +44,7 @@ struct TransactionTests {
     @Test func blindWriteByOthersToUnreadDocumentDoesNotAbort() async throws {
         let t = try stillClockEngine()
         let id = try t.engine.beginTransaction(in: t.database)
-        _ = try t.engine.getDocument(try t.key("c/read"), in: t.database, consistency: .transaction(id))
+        _ = try await t.engine.getDocument(try t.key("c/read"), in: t.database, consistency: .transaction(id))
         try await t.commit([.set(try t.key("c/other"), fields: [:])])
         try await t.engine.commit([.set(try t.key("c/read"), fields: ["ok": true])], in: t.database, transaction: id)
         #expect(try t.get("c/read")?.fields["ok"] == true)
@@ -91,8 +91,8 @@ struct TransactionTests {
         let id = try t.engine.beginTransaction(in: t.database, options: .readOnly(readTime: nil))
         try await t.commit([.set(key, fields: ["v": 2])])
         try await t.commit([.set(try t.key("c/new"), fields: [:])])
-        #expect(try t.engine.getDocument(key, in: t.database, consistency: .transaction(id))?.fields["v"] == 1)
-        #expect(try t.engine.getDocument(try t.key("c/new"), in: t.database, consistency: .transaction(id)) == nil)
+        #expect(try await t.engine.getDocument(key, in: t.database, consistency: .transaction(id))?.fields["v"] == 1)
+        #expect(try await t.engine.getDocument(try t.key("c/new"), in: t.database, consistency: .transaction(id)) == nil)
         await expectError(.invalidArgument) {
             try await t.engine.commit([.set(key, fields: ["v": 3])], in: t.database, transaction: id)
         }
@@ -157,7 +157,7 @@ struct TransactionTests {
                         var done = false
                         while !done {
                             let id = try engine.beginTransaction(in: database)
-                            let doc = try engine.getDocument(key, in: database, consistency: .transaction(id))
+                            let doc = try await engine.getDocument(key, in: database, consistency: .transaction(id))
                             guard case .integer(let n)? = doc?.fields["n"] else { return }
                             do {
                                 try await engine.commit([.set(key, fields: ["n": .integer(n + 1)])], in: database, transaction: id)
@@ -183,9 +183,9 @@ struct RetryPriorityTests {
         try await t.commit([.set(key, fields: ["n": 0])])
         let first = try t.engine.beginTransaction(in: t.database)
         let retry = try t.engine.beginTransaction(in: t.database, options: .readWriteRetry(previous: first))
-        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(retry))
+        _ = try await t.engine.getDocument(key, in: t.database, consistency: .transaction(retry))
         let other = try t.engine.beginTransaction(in: t.database)
-        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(other))
+        _ = try await t.engine.getDocument(key, in: t.database, consistency: .transaction(other))
         await expectError(.aborted) {
             try await t.engine.commit([.set(key, fields: ["n": 1])], in: t.database, transaction: other)
         }
@@ -193,7 +193,7 @@ struct RetryPriorityTests {
         #expect(try t.get("counters/c")?.fields["n"] == 2)
         // Once the retry ended, its reservation is gone.
         let later = try t.engine.beginTransaction(in: t.database)
-        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(later))
+        _ = try await t.engine.getDocument(key, in: t.database, consistency: .transaction(later))
         try await t.engine.commit([.set(key, fields: ["n": 3])], in: t.database, transaction: later)
         #expect(try t.get("counters/c")?.fields["n"] == 3)
     }
@@ -258,7 +258,7 @@ struct RetryPriorityTests {
         let key = try t.key("counters/c")
         let first = try t.engine.beginTransaction(in: t.database)
         let retry = try t.engine.beginTransaction(in: t.database, options: .readWriteRetry(previous: first))
-        _ = try t.engine.getDocument(key, in: t.database, consistency: .transaction(retry))
+        _ = try await t.engine.getDocument(key, in: t.database, consistency: .transaction(retry))
         try await t.commit([.set(key, fields: ["n": 9])])
         #expect(try t.get("counters/c")?.fields["n"] == 9)
         await expectError(.aborted) {

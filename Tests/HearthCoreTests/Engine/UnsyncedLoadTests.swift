@@ -100,13 +100,13 @@ struct UnsyncedLoadTests {
         let first = try engine.beginTransaction(in: database)
         try engine.rollback(first, in: database)
         let retry = try engine.beginTransaction(in: database, options: .readWriteRetry(previous: first))
-        let seen = try engine.getDocument(key, in: database, consistency: .transaction(retry))
+        let seen = try await engine.getDocument(key, in: database, consistency: .transaction(retry))
         #expect(seen?.fields["n"] == .integer(2))
         try await engine.commit([.set(key, fields: ["n": .integer(20)])], in: database)
         await expectError(.aborted) {
             try await engine.commit([.set(key, fields: ["n": .integer(3)])], in: database, transaction: retry)
         }
-        #expect(try engine.getDocument(key, in: database)?.fields["n"] == .integer(20))
+        #expect(try await engine.getDocument(key, in: database)?.fields["n"] == .integer(20))
         try engine.finishLoad()
     }
 }

@@ -84,7 +84,7 @@ struct WriteDifferentialTests {
                 #expect(expected == error.code, "step \(step): \(error) but the model says \(expected?.name ?? "success")")
             }
             for path in Self.keys {
-                let stored = try t.engine.getDocument(try DocumentKey(validating: path), in: t.database)?.fields
+                let stored = try await t.engine.getDocument(try DocumentKey(validating: path), in: t.database)?.fields
                 #expect(stored == model.documents[path], "step \(step), \(path)")
                 if stored != model.documents[path] { return }
             }

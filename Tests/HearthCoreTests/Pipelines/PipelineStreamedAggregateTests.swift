@@ -132,4 +132,54 @@ struct PipelineStreamedAggregateTests {
         #expect(rows.first?.fields["a"] == .null)
         #expect(rows.last?.fields["a"] == .string("1"))
     }
+
+    /// Many groups, of short and long values (past the walk's table of short keys and its
+    /// linear search of long ones), with integer sums that overflow: the walk's fast paths
+    /// give the general path's rows, and the exact counts and sums computed here.
+    @Test func manyShortAndLongGroupsAndOverflowingSumsMatchTheGeneralPath() async throws {
+        let t = try TestEngine()
+        try await t.engine.setEdition(.enterprise, project: nil, database: t.database.database)
+        var writes: [Write] = []
+        var expectedCounts: [String: Int64] = [:]
+        var expectedSums: [String: Int64] = [:]
+        for index in 0..<400 {
+            // 70 distinct names of 1 to 27 characters: 14-byte keys and shorter ones fit the
+            // short table, longer ones do not.
+            let name = String(repeating: "c", count: index % 70 % 27) + "\(index % 70)"
+            let amount = Int64(index % 13) - 4
+            writes.append(.set(try t.key("items/d\(index)"), fields: ["g": .string(name), "v": .integer(amount)]))
+            expectedCounts[name, default: 0] += 1
+            expectedSums[name, default: 0] += amount
+        }
+        // One group whose integer sum overflows: it becomes a double, as the general path's does.
+        for index in 0..<3 {
+            writes.append(.set(try t.key("items/big\(index)"), fields: ["g": .string("big"), "v": .integer(.max - 1)]))
+        }
+        _ = try await t.commit(writes)
+        let source = PipelineStage.collection(ResourcePath(uncheckedSegments: ["items"]))
+        let grouping = PipelineStage.aggregate(
+            accumulators: [
+                "n": PipelineAggregate(name: "count", argument: nil),
+                "total": PipelineAggregate(name: "sum", argument: .field(FieldPath(uncheckedSegments: ["v"]))),
+                "mean": PipelineAggregate(name: "average", argument: .field(FieldPath(uncheckedSegments: ["v"]))),
+            ],
+            groups: ["g": .field(FieldPath(uncheckedSegments: ["g"]))])
+        let streamed = try await t.engine.executePipeline(Pipeline(stages: [source, grouping]), in: t.database)
+        let general = try await t.engine.executePipeline(Pipeline(stages: [source, .offset(0), grouping]), in: t.database)
+        #expect(streamed == general)
+        #expect(streamed.count == 71)
+        for row in streamed {
+            guard case .string(let name)? = row.fields["g"] else {
+                Issue.record("a group without its name: \(row.fields)")
+                continue
+            }
+            if name == "big" {
+                #expect(row.fields["n"] == .integer(3))
+                #expect(row.fields["total"] == .double(Double(Int64.max - 1) * 3))
+                continue
+            }
+            #expect(row.fields["n"] == expectedCounts[name].map(Value.integer))
+            #expect(row.fields["total"] == expectedSums[name].map(Value.integer))
+        }
+    }
 }

@@ -94,7 +94,7 @@ struct PipelineSubqueryTests {
 
     @Test func documentTimesAreFieldsOfDocumentRows() async throws {
         let t = try await Self.shelf()
-        let stored = try #require(try t.engine.getDocument(try t.key("books/emma"), in: t.database))
+        let stored = try #require(try await t.engine.getDocument(try t.key("books/emma"), in: t.database))
         let rows = try await t.engine.executePipeline(Pipeline(stages: [
             .documents([try t.key("books/emma")]),
             .select(["created": Self.field("__create_time__"), "updated": Self.field("__update_time__")]),

@@ -29,11 +29,11 @@ struct PipelineWriteTests {
             .delete,
         ]), in: t.database)
         #expect(rows == [PipelineRow(fields: ["documents_modified": .integer(2)])])
-        #expect(try t.engine.getDocument(try t.key("books/b"), in: t.database) == nil)
-        #expect(try t.engine.getDocument(try t.key("books/c"), in: t.database) == nil)
-        #expect(try t.engine.getDocument(try t.key("books/a"), in: t.database) != nil)
+        #expect(try await t.engine.getDocument(try t.key("books/b"), in: t.database) == nil)
+        #expect(try await t.engine.getDocument(try t.key("books/c"), in: t.database) == nil)
+        #expect(try await t.engine.getDocument(try t.key("books/a"), in: t.database) != nil)
         // History keeps what was deleted: a read at the earlier time still sees it.
-        #expect(try t.engine.getDocument(try t.key("books/b"), in: t.database, consistency: .readTime(before)) != nil)
+        #expect(try await t.engine.getDocument(try t.key("books/b"), in: t.database, consistency: .readTime(before)) != nil)
         let left = try await t.engine.runQuery(StructuredQuery(collectionID: "books"), in: t.database)
         #expect(left.map(\.key.path.segments.last) == ["a", "d"])
     }
@@ -48,7 +48,7 @@ struct PipelineWriteTests {
             .update([:]),
         ]), in: t.database)
         #expect(rows.first?.fields["documents_modified"] == .integer(1))
-        let document = try #require(try t.engine.getDocument(try t.key("books/d"), in: t.database))
+        let document = try #require(try await t.engine.getDocument(try t.key("books/d"), in: t.database))
         #expect(document.fields == ["title": .string("D"), "price": .integer(55), "genre": .string("Fiction")])
     }
 
@@ -63,14 +63,14 @@ struct PipelineWriteTests {
                 "old": .field(Self.path("nothing")),
             ]),
         ]), in: t.database)
-        let b = try #require(try t.engine.getDocument(try t.key("books/b"), in: t.database))
+        let b = try #require(try await t.engine.getDocument(try t.key("books/b"), in: t.database))
         #expect(b.fields == [
             "title": .string("B"), "price": .integer(60), "status": .string("Discounted"), "prefs": .map(["color": .string("B-red")]),
         ])
-        let d = try #require(try t.engine.getDocument(try t.key("books/d"), in: t.database))
+        let d = try #require(try await t.engine.getDocument(try t.key("books/d"), in: t.database))
         #expect(d.fields["old"] == nil)
         #expect(d.fields["status"] == .string("Discounted"))
-        let a = try #require(try t.engine.getDocument(try t.key("books/a"), in: t.database))
+        let a = try #require(try await t.engine.getDocument(try t.key("books/a"), in: t.database))
         #expect(a.fields["status"] == .string("new"))
     }
 
@@ -91,9 +91,9 @@ struct PipelineWriteTests {
         } catch {
             #expect(error.code == .notFound)
         }
-        let a = try #require(try t.engine.getDocument(try t.key("books/a"), in: t.database))
+        let a = try #require(try await t.engine.getDocument(try t.key("books/a"), in: t.database))
         #expect(a.fields["status"] == .string("new"))
-        #expect(try t.engine.getDocument(try t.key("books/zz"), in: t.database) == nil)
+        #expect(try await t.engine.getDocument(try t.key("books/zz"), in: t.database) == nil)
     }
 
     @Test func misplacedOrUnanchoredWritesAreRefused() async throws {
@@ -122,7 +122,7 @@ struct PipelineWriteTests {
             in: t.database, consistency: .transaction(transaction), autoCommit: true)
         #expect(execution.rows.first?.fields["documents_modified"] == .integer(1))
         #expect(execution.commitTime != nil)
-        #expect(try t.engine.getDocument(try t.key("books/a"), in: t.database) == nil)
+        #expect(try await t.engine.getDocument(try t.key("books/a"), in: t.database) == nil)
     }
 
     @Test func inATransactionTheWritesWaitForItsCommitAndARollbackDropsThem() async throws {
@@ -132,12 +132,12 @@ struct PipelineWriteTests {
         let rows = try await t.engine.executePipeline(
             Pipeline(stages: [Self.books, archived, .delete]), in: t.database, consistency: .transaction(transaction))
         #expect(rows.first?.fields["documents_modified"] == .integer(2))
-        #expect(try t.engine.getDocument(try t.key("books/b"), in: t.database) != nil, "nothing is written before the commit")
+        #expect(try await t.engine.getDocument(try t.key("books/b"), in: t.database) != nil, "nothing is written before the commit")
         let result = try await t.engine.commit(
             [.set(try t.key("books/e"), fields: ["title": .string("E")])], in: t.database, transaction: transaction)
         #expect(result.writeResults.count == 1, "results for the commit's own writes only")
-        #expect(try t.engine.getDocument(try t.key("books/b"), in: t.database) == nil)
-        #expect(try t.engine.getDocument(try t.key("books/e"), in: t.database) != nil)
+        #expect(try await t.engine.getDocument(try t.key("books/b"), in: t.database) == nil)
+        #expect(try await t.engine.getDocument(try t.key("books/e"), in: t.database) != nil)
 
         let dropped = try t.engine.beginTransaction(in: t.database)
         _ = try await t.engine.executePipeline(

@@ -82,7 +82,7 @@ struct SpecCaseTests {
                 }
             } else if let path = step["get"] as? String {
                 let (database, key) = try WireJSON.documentName(path)
-                let doc = try t.engine.getDocument(key, in: database)
+                let doc = try await t.engine.getDocument(key, in: database)
                 if step["expectMissing"] as? Bool == true { #expect(doc == nil, "step \(index)") }
                 if let fields = step["expectFields"] {
                     #expect(doc?.fields == (try WireJSON.fields(fields)), "step \(index)")

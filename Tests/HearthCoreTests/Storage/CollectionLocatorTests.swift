@@ -76,10 +76,10 @@ struct CollectionLocatorTests {
         let composed = try DocumentKey(validating: "caf\u{E9}/1")
         let decomposed = try DocumentKey(validating: "cafe\u{301}/1")
         try await engine.commit([.set(composed, fields: ["form": "composed"])], in: database)
-        #expect(try engine.getDocument(decomposed, in: database) == nil)
+        #expect(try await engine.getDocument(decomposed, in: database) == nil)
         try await engine.commit([.set(decomposed, fields: ["form": "decomposed"])], in: database)
-        #expect(try engine.getDocument(decomposed, in: database)?.fields == ["form": "decomposed"])
-        #expect(try engine.getDocument(composed, in: database)?.fields == ["form": "composed"])
-        #expect(try engine.getDocument(composed, in: try DatabaseID(project: "p", database: "other")) == nil)
+        #expect(try await engine.getDocument(decomposed, in: database)?.fields == ["form": "decomposed"])
+        #expect(try await engine.getDocument(composed, in: database)?.fields == ["form": "composed"])
+        #expect(try await engine.getDocument(composed, in: try DatabaseID(project: "p", database: "other")) == nil)
     }
 }
