@@ -77,7 +77,6 @@ final class TransactionRegistry: Sendable {
     private let table = Mutex(Table())
     private let clock: any CommitClock
 
-    /// Creates an empty registry.
     /// Longest a retried transaction's read waits for accepted commits to become visible.
     private let maxInFlightWait: Duration
 
@@ -227,7 +226,6 @@ final class TransactionRegistry: Sendable {
     private func takeWaiter(_ token: UInt64) -> (@Sendable () -> Void)? {
         table.withLock { $0.waiters.removeValue(forKey: token)?.resume }
     }
-
 
     /// Called by the writer for each commit, atomically: fails (false) when a transaction's write
     /// hits a document another live transaction reserved; otherwise marks the written documents
