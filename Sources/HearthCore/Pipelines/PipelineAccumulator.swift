@@ -43,12 +43,7 @@ struct PipelineAccumulator {
             let value = if case .map = given, let summand = given.bsonSummand { summand } else { given }
             switch value {
             case .integer(let number):
-                numbers += 1
-                let (sum, overflow) = integerSum.addingReportingOverflow(number)
-                if overflow { overflowed = true }
-                integerSum = overflow ? integerSum : sum
-                doubleSum += Double(number)
-                if overflow { sawDouble = true }
+                addSummand(number)
             case .double(let number):
                 numbers += 1
                 sawDouble = true
@@ -77,18 +72,25 @@ struct PipelineAccumulator {
         case .count:
             count += 1
         case .sum, .average:
-            numbers += 1
-            let (sum, overflow) = integerSum.addingReportingOverflow(number)
-            if overflow {
-                overflowed = true
-                sawDouble = true
-            } else {
-                integerSum = sum
-            }
-            doubleSum += Double(number)
+            addSummand(number)
         default:
             add(.value(.integer(number)))
         }
+    }
+
+    /// Adds the integer `number` to a sum or average: exactly while the integer sum fits in 64
+    /// bits, as a double (the result's type from then on) once it overflows.
+    @inline(__always)
+    private mutating func addSummand(_ number: Int64) {
+        numbers += 1
+        let (sum, overflow) = integerSum.addingReportingOverflow(number)
+        if overflow {
+            overflowed = true
+            sawDouble = true
+        } else {
+            integerSum = sum
+        }
+        doubleSum += Double(number)
     }
 
     /// Takes one row of `count()` (no argument): what `add(nil)` does.
