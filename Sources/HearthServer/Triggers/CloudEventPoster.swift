@@ -1,8 +1,5 @@
 import FirestoreWire
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HearthCore
 import SwiftProtobuf
 
@@ -10,37 +7,27 @@ import SwiftProtobuf
 /// CloudEvent in binary content mode (attributes in `ce-*` headers, the `DocumentEventData`
 /// protobuf as the body). Any 2xx answer is a delivery; anything else, or no answer within the
 /// timeout, is a failed attempt.
-///
-/// It uses Foundation's URLSession (libcurl underneath on Linux): the toolchain ships it, so a
-/// client of a few lines costs no extra package to build.
 struct CloudEventPoster: TriggerDeliverer {
     let entry: TriggersFile.Entry
-    let session: URLSession
+    let client: HTTPPostClient
 
     /// The schema Eventarc names for Firestore document events.
     static let dataSchema =
         "https://github.com/googleapis/google-cloudevents/blob/main/proto/google/events/cloud/firestore/v1/data.proto"
 
     func deliver(_ event: TriggerEvent) async throws {
-        var request = URLRequest(url: entry.url)
-        request.httpMethod = "POST"
-        request.timeoutInterval = Double(entry.timeout.components.seconds) + Double(entry.timeout.components.attoseconds) / 1e18
-        for (name, value) in try Self.headers(for: event, entry: entry) { request.setValue(value, forHTTPHeaderField: name) }
-        request.httpBody = try DocumentEventPayload.encoded(event.change, kind: event.kind)
-        let body: Data
-        let response: URLResponse
+        let url = entry.url.absoluteString
+        let body = try DocumentEventPayload.encoded(event.change, kind: event.kind)
+        let response: HTTPPostClient.Response
         do {
-            (body, response) = try await session.data(for: request)
+            response = try await client.post(
+                to: entry.url, headers: try Self.headers(for: event, entry: entry), body: Array(body), timeout: entry.timeout)
         } catch {
-            throw CloudEventDeliveryError(description: "could not reach \(entry.url.absoluteString): \(error.localizedDescription)")
+            throw CloudEventDeliveryError(description: "could not reach \(url): \(error)")
         }
-        guard let http = response as? HTTPURLResponse else {
-            throw CloudEventDeliveryError(description: "\(entry.url.absoluteString) gave no HTTP response")
-        }
-        guard (200..<300).contains(http.statusCode) else {
-            let text = String(decoding: body.prefix(300), as: UTF8.self)
-            throw CloudEventDeliveryError(
-                description: "\(entry.url.absoluteString) answered HTTP \(http.statusCode)" + (text.isEmpty ? "" : ": \(text)"))
+        guard (200..<300).contains(response.status) else {
+            let text = String(decoding: response.bodyPrefix, as: UTF8.self)
+            throw CloudEventDeliveryError(description: "\(url) answered HTTP \(response.status)" + (text.isEmpty ? "" : ": \(text)"))
         }
     }
 
