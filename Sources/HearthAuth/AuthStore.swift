@@ -15,9 +15,8 @@ public final class AuthStore: Sendable {
         do {
             environment = try Environment(
                 path: directory, options: EnvironmentOptions(mapSize: 64 << 20, maxDatabases: 8, durable: durable))
-            tables = AuthTables.Handles(
-                users: try environment.openDatabase("users"), emails: try environment.openDatabase("emails"),
-                oobCodes: try environment.openDatabase("oob-codes"), configs: try environment.openDatabase("configs"))
+            let opened = try environment.openDatabases(["users", "emails", "oob-codes", "configs"])
+            tables = AuthTables.Handles(users: opened[0], emails: opened[1], oobCodes: opened[2], configs: opened[3])
         } catch {
             throw .storage(error)
         }

@@ -16,16 +16,24 @@ extension Environment {
     /// - Throws: `LMDBError.databasesFull` past `EnvironmentOptions.maxDatabases`; `EINVAL` for an empty name;
     ///   `reentrantTransaction` from inside a transaction body; other LMDB errors.
     public func openDatabase(_ name: String) throws(LMDBError) -> Database {
-        guard !name.isEmpty else {
+        try openDatabases([name])[0]
+    }
+
+    /// Opens (creating if needed) the named databases in one write transaction, so a fresh
+    /// environment is set up with one commit (and one flush) rather than one per table.
+    /// - Returns: the databases, in the order of `names`.
+    /// - Throws: as `openDatabase(_:)`; nothing is created when one name fails.
+    public func openDatabases(_ names: [String]) throws(LMDBError) -> [Database] {
+        guard !names.contains(where: \.isEmpty) else {
             throw LMDBError(code: EINVAL, message: "a database name must not be empty")
         }
         do {
-            return try write { transaction in try transaction.openDatabaseHandle(name) }
+            return try write { transaction in try names.map { name throws(LMDBError) in try transaction.openDatabaseHandle(name) } }
         } catch let error as LMDBError {
             throw error
         } catch {
             // The body above only throws LMDBError; keep the type total anyway.
-            throw LMDBError(code: EINVAL, message: "opening database '\(name)' failed: \(error)")
+            throw LMDBError(code: EINVAL, message: "opening databases \(names) failed: \(error)")
         }
     }
 

@@ -168,6 +168,21 @@ struct EnvironmentTests {
         }
     }
 
+    @Test("openDatabases opens many in order, and creates none when one fails")
+    func databasesTogether() throws {
+        try withEnvironment(.init(maxDatabases: 2)) { environment, _ throws in
+            #expect(throws: LMDBError.databasesFull) { _ = try environment.openDatabases(["a", "b", "c"]) }
+            #expect(throws: LMDBError.self) { _ = try environment.openDatabases(["x", ""]) }
+            // Had "a" and "b" been created, the limit of two would refuse these.
+            let opened = try environment.openDatabases(["x", "y"])
+            #expect(opened.map(\.name) == ["x", "y"])
+            try environment.write { txn throws in try txn.put(bytes("1"), forKey: bytes("k"), in: opened[1]) }
+            #expect(try environment.openDatabase("y") == opened[1])
+            #expect(text(try environment.read { txn throws in try txn.get(bytes("k"), in: opened[1]) }) == "1")
+            #expect(try environment.read { txn throws in try txn.get(bytes("k"), in: opened[0]) } == nil)
+        }
+    }
+
     @Test("a Database from another environment is rejected")
     func foreignDatabase() throws {
         try withEnvironment { first, _ throws in

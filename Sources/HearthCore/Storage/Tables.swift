@@ -30,16 +30,12 @@ struct Tables: Sendable {
 
     /// Opens (creating when absent) every table.
     init(environment: Environment) throws {
-        meta = try environment.openDatabase("meta")
-        databases = try environment.openDatabase("databases")
-        collections = try environment.openDatabase("collections")
-        collectionPaths = try environment.openDatabase("collpaths")
-        children = try environment.openDatabase("children")
-        documents = try environment.openDatabase("documents")
-        history = try environment.openDatabase("history")
-        changes = try environment.openDatabase("changes")
-        index = try environment.openDatabase("index")
-        composite = try environment.openDatabase("composite")
-        triggers = try environment.openDatabase("triggers")
+        let opened = try environment.openDatabases([
+            "meta", "databases", "collections", "collpaths", "children", "documents", "history", "changes", "index",
+            "composite", "triggers",
+        ])
+        (meta, databases, collections, collectionPaths, children, documents) =
+            (opened[0], opened[1], opened[2], opened[3], opened[4], opened[5])
+        (history, changes, index, composite, triggers) = (opened[6], opened[7], opened[8], opened[9], opened[10])
     }
 }
