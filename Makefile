@@ -3,6 +3,10 @@
 
 SWIFT ?= swift
 DATA ?= ./.hearth
+# Release builds of this package link the Swift runtime and Foundation into the binary: a `hearth`
+# process then loads 9 libraries instead of 24 and starts faster (specs/architecture.md, "The process").
+# Every release target uses the same flags, so they share one set of build products.
+RELEASE := -c release --static-swift-stdlib
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
 .PHONY: deps build test soak fuzz-build fuzz fuzz-merge serve serve-debug bench-client bench-transfer-memory demo demo-medspace demo-komunit demo-giftworld demo-worknow bench bench-quick clean demo-web
@@ -84,7 +88,7 @@ fuzz-merge: fuzz-build
 ## build takes ~16 minutes on 2 idle cores) on 127.0.0.1:8080 with its data in $(DATA) (Ctrl-C stops it cleanly);
 ## ARGS="..." adds serve options, e.g. ARGS="--enterprise '(default)'"
 serve: deps
-	$(SWIFT) run -c release hearth serve --data $(DATA) $(ARGS)
+	$(SWIFT) run $(RELEASE) hearth serve --data $(DATA) $(ARGS)
 
 ## serve-debug: the same on a debug build (quicker to build after a change)
 serve-debug: deps
@@ -112,26 +116,26 @@ demo-medspace: deps
 
 ## bench: release-build benchmarks, JSON written to bench.json (the example apps' workloads to bench-apps.json)
 bench: deps
-	$(SWIFT) build -c release --product hearth  # the wire rounds' `hearth serve` rows run it
-	$(SWIFT) run -c release hearth-bench --json bench.json
+	$(SWIFT) build $(RELEASE) --product hearth  # the wire rounds' `hearth serve` rows run it
+	$(SWIFT) run $(RELEASE) hearth-bench --json bench.json
 	$(SWIFT) run -c release --package-path Examples hearth-bench-apps --json bench-apps.json
 
 ## bench-client: end-to-end figures through the official Python client against a release `hearth serve`
 bench-client: deps
-	$(SWIFT) build -c release --product hearth
+	$(SWIFT) build $(RELEASE) --product hearth
 	HEARTH_BIN=unused Tests/python/run.sh --collect-only -q >/dev/null  # creates the client venv
 	HEARTH_BIN="$$($(SWIFT) build -c release --show-bin-path)/hearth" .build/pyenv/venv/bin/python \
 		Benchmarks/python/bench_client.py --documents $${DOCUMENTS:-100000} --mixed-seconds $${MIXED_SECONDS:-600} --rounds $${ROUNDS:-3} --json bench-client.json
 
 ## bench-transfer-memory: rate and memory of separate `hearth import` / `hearth export` processes (DOCUMENTS, default 1M)
 bench-transfer-memory: deps
-	$(SWIFT) build -c release --product hearth
+	$(SWIFT) build $(RELEASE) --product hearth
 	python3 Benchmarks/python/transfer_memory.py "$$($(SWIFT) build -c release --show-bin-path)/hearth" --documents $${DOCUMENTS:-1000000}
 
 ## bench-quick: a smaller benchmark run
 bench-quick: deps
-	$(SWIFT) build -c release --product hearth
-	$(SWIFT) run -c release hearth-bench --quick --json bench-quick.json
+	$(SWIFT) build $(RELEASE) --product hearth
+	$(SWIFT) run $(RELEASE) hearth-bench --quick --json bench-quick.json
 	$(SWIFT) run -c release --package-path Examples hearth-bench-apps --quick --json bench-apps-quick.json
 
 clean:

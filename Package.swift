@@ -104,7 +104,15 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
-            swiftSettings: strictSettings),
+            swiftSettings: strictSettings,
+            // A release `hearth` packs its relative relocations (lld's RELR): a few KB of table to
+            // read at start instead of 3.5 MB. The Makefile also links the Swift runtime statically
+            // (`--static-swift-stdlib`). Why: specs/architecture.md, "The process".
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                    .when(platforms: [.linux], configuration: .release))
+            ]),
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
