@@ -19,20 +19,22 @@ enum DocumentAccessFunction: String {
 
 /// `get`/`exists`/`getAfter`/`existsAfter(path)`: evaluates the path, reads the document through
 /// the request's cache, and gives the resource (or `null`) or whether it exists.
-final class DocumentAccessNode: RuleNode, @unchecked Sendable {
+final class DocumentAccessNode: RuleNode {
+    /// The expression's id (coverage counts).
+    let id: Int
     /// Which function.
     let function: DocumentAccessFunction
     /// The path argument.
-    let argument: RuleNode
+    let argument: any RuleNode
 
     /// A document access for expression `id`.
-    init(id: Int, function: DocumentAccessFunction, argument: RuleNode) {
+    init(id: Int, function: DocumentAccessFunction, argument: any RuleNode) {
         self.function = function
         self.argument = argument
-        super.init(id: id)
+        self.id = id
     }
 
-    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let context = evaluator.context
         let value = try argument.evaluate(evaluator, frame)
         let path: RulePath

@@ -1,7 +1,9 @@
 /// `request.name` or `resource.name`: the member is built straight from what the object is made
 /// of, so a rule reading `request.auth` or `resource.data` never builds the rest of the object.
 /// Budget and coverage are charged for the bare name too, as evaluating it would.
-final class RootMemberNode: RuleNode, @unchecked Sendable {
+final class RootMemberNode: RuleNode {
+    /// The expression's id (coverage counts).
+    let id: Int
     /// The bare name, for when it does not denote the request-wide object (a wildcard of the same
     /// name shadows it, or `resource` is a query symbol).
     let receiver: NameNode
@@ -15,10 +17,10 @@ final class RootMemberNode: RuleNode, @unchecked Sendable {
         self.receiver = receiver
         self.member = EvaluationContext.RootMember(name: name, ofResource: ofResource)
         self.name = name
-        super.init(id: id)
+        self.id = id
     }
 
-    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let context = evaluator.context
         guard evaluator.denotesRoot(receiver.name, atScope: frame.scopeIndex),
               let (rootCode, result) = context.value(of: member)

@@ -9,7 +9,7 @@ final class RuleCompiler {
     init() {}
 
     /// Compiles an allow condition written in the innermost of `scopes` (innermost first).
-    func compileCondition(_ condition: Expr, scopes: ArraySlice<FunctionScope>) -> RuleNode {
+    func compileCondition(_ condition: Expr, scopes: ArraySlice<FunctionScope>) -> any RuleNode {
         compile(condition, Lexical(scopes: scopes, locals: []))
     }
 
@@ -28,7 +28,7 @@ final class RuleCompiler {
     }
 
     /// Compiles one expression.
-    private func compile(_ expression: Expr, _ lexical: Lexical) -> RuleNode {
+    private func compile(_ expression: Expr, _ lexical: Lexical) -> any RuleNode {
         let id = expression.id
         switch expression.kind {
         case .null: return ConstantNode(id: id, term: .null)
@@ -97,7 +97,7 @@ final class RuleCompiler {
     /// `&&`/`||`: one link, or a left-leaning chain of the same operator folded into one node.
     private func compileLogic(
         _ expression: Expr, op: RuleBinaryOperator, left: Expr, right: Expr, _ lexical: Lexical
-    ) -> RuleNode {
+    ) -> any RuleNode {
         guard case .binary(op, _, _) = left.kind else {
             return LogicNode(id: expression.id, op: op, left: compile(left, lexical), right: compile(right, lexical))
         }
@@ -113,7 +113,7 @@ final class RuleCompiler {
     }
 
     /// `name(args…)`: a user function visible from here, else a document access, else the library.
-    private func compileCall(id: Int, name: String, arguments: [Expr], _ lexical: Lexical) -> RuleNode {
+    private func compileCall(id: Int, name: String, arguments: [Expr], _ lexical: Lexical) -> any RuleNode {
         if let (declaration, offset) = FunctionScope.resolve(name, in: lexical.scopes) {
             guard arguments.count == declaration.parameters.count else {
                 let expected = "\(declaration.name)(\(declaration.parameters.joined(separator: ", ")))"
@@ -142,7 +142,7 @@ final class RuleCompiler {
         let function = CompiledFunction(declaration: declaration, levelsFromOuter: scopes.count - 1)
         functions[declaration.body.id] = function
         var lexical = Lexical(scopes: scopes, locals: declaration.parameters)
-        var bindings: [RuleNode] = []
+        var bindings: [any RuleNode] = []
         for binding in declaration.bindings {
             bindings.append(compile(binding.value, lexical))
             lexical.locals.append(binding.name)

@@ -1,15 +1,17 @@
 /// `[a, b, c]`: elements left to right, the first error wins.
-final class ListNode: RuleNode, @unchecked Sendable {
+final class ListNode: RuleNode {
+    /// The expression's id (coverage counts).
+    let id: Int
     /// The elements.
-    let items: [RuleNode]
+    let items: [any RuleNode]
 
     /// A list literal for expression `id`.
-    init(id: Int, items: [RuleNode]) {
+    init(id: Int, items: [any RuleNode]) {
         self.items = items
-        super.init(id: id)
+        self.id = id
     }
 
-    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         var values: [RuleValue] = []
         values.reserveCapacity(items.count)
         for item in items { values.append(try item.evaluateConcrete(evaluator, frame, role: "list")) }
@@ -18,17 +20,19 @@ final class ListNode: RuleNode, @unchecked Sendable {
 }
 
 /// `{k: v, …}`: each key, then its value, in source order.
-final class MapNode: RuleNode, @unchecked Sendable {
+final class MapNode: RuleNode {
+    /// The expression's id (coverage counts).
+    let id: Int
     /// The entries.
-    let entries: [(key: RuleNode, value: RuleNode)]
+    let entries: [(key: any RuleNode, value: any RuleNode)]
 
     /// A map literal for expression `id`.
-    init(id: Int, entries: [(key: RuleNode, value: RuleNode)]) {
+    init(id: Int, entries: [(key: any RuleNode, value: any RuleNode)]) {
         self.entries = entries
-        super.init(id: id)
+        self.id = id
     }
 
-    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         var pairs: [(key: RuleValue, value: RuleValue)] = []
         pairs.reserveCapacity(entries.count)
         for entry in entries {
@@ -40,13 +44,15 @@ final class MapNode: RuleNode, @unchecked Sendable {
 }
 
 /// A path literal: literal text, interpolated values, `{name}` placeholders kept as text.
-final class PathNode: RuleNode, @unchecked Sendable {
+final class PathNode: RuleNode {
+    /// The expression's id (coverage counts).
+    let id: Int
     /// One compiled segment.
     enum Segment {
         /// Text used as it is (literal segments, and placeholders already spelled `{name}`).
         case text(String)
         /// `$(expr)`.
-        case interpolation(RuleNode)
+        case interpolation(any RuleNode)
     }
 
     /// The segments.
@@ -55,10 +61,10 @@ final class PathNode: RuleNode, @unchecked Sendable {
     /// A path literal for expression `id`.
     init(id: Int, segments: [Segment]) {
         self.segments = segments
-        super.init(id: id)
+        self.id = id
     }
 
-    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         var result: [String] = []
         result.reserveCapacity(segments.count)
         for segment in segments {
@@ -75,20 +81,22 @@ final class PathNode: RuleNode, @unchecked Sendable {
 }
 
 /// `receiver.name`.
-final class MemberNode: RuleNode, @unchecked Sendable {
+final class MemberNode: RuleNode {
+    /// The expression's id (coverage counts).
+    let id: Int
     /// The object.
-    let receiver: RuleNode
+    let receiver: any RuleNode
     /// The member's name.
     let name: String
 
     /// A member access for expression `id`.
-    init(id: Int, receiver: RuleNode, name: String) {
+    init(id: Int, receiver: any RuleNode, name: String) {
         self.receiver = receiver
         self.name = name
-        super.init(id: id)
+        self.id = id
     }
 
-    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         try Self.member(of: try receiver.evaluate(evaluator, frame), name)
     }
 
@@ -102,20 +110,22 @@ final class MemberNode: RuleNode, @unchecked Sendable {
 }
 
 /// `receiver[index]` (receiver first).
-final class IndexNode: RuleNode, @unchecked Sendable {
+final class IndexNode: RuleNode {
+    /// The expression's id (coverage counts).
+    let id: Int
     /// The container.
-    let receiver: RuleNode
+    let receiver: any RuleNode
     /// The index or key.
-    let index: RuleNode
+    let index: any RuleNode
 
     /// An index access for expression `id`.
-    init(id: Int, receiver: RuleNode, index: RuleNode) {
+    init(id: Int, receiver: any RuleNode, index: any RuleNode) {
         self.receiver = receiver
         self.index = index
-        super.init(id: id)
+        self.id = id
     }
 
-    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let container = try receiver.evaluate(evaluator, frame)
         let key = try index.evaluate(evaluator, frame)
         switch (container, key) {
@@ -130,23 +140,25 @@ final class IndexNode: RuleNode, @unchecked Sendable {
 }
 
 /// `receiver[from:to]` (`to` exclusive; receiver, then the bounds).
-final class SliceNode: RuleNode, @unchecked Sendable {
+final class SliceNode: RuleNode {
+    /// The expression's id (coverage counts).
+    let id: Int
     /// The list or string.
-    let receiver: RuleNode
+    let receiver: any RuleNode
     /// The first index.
-    let from: RuleNode
+    let from: any RuleNode
     /// The index after the last.
-    let to: RuleNode
+    let to: any RuleNode
 
     /// A slice for expression `id`.
-    init(id: Int, receiver: RuleNode, from: RuleNode, to: RuleNode) {
+    init(id: Int, receiver: any RuleNode, from: any RuleNode, to: any RuleNode) {
         self.receiver = receiver
         self.from = from
         self.to = to
-        super.init(id: id)
+        self.id = id
     }
 
-    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let container = try receiver.evaluate(evaluator, frame)
         let start = try from.evaluateConcrete(evaluator, frame, role: "slice")
         let end = try to.evaluateConcrete(evaluator, frame, role: "slice")

@@ -1,25 +1,24 @@
-/// A node with an operator and two operands (`&&`/`||` and the other binary operators).
-class OperatorNode: RuleNode, @unchecked Sendable {
+/// `&&` / `||` through `RuleLogic`: short-circuit (the right operand is evaluated only when the
+/// left one does not decide), and absorb an error when the other side decides.
+final class LogicNode: RuleNode {
+    /// The expression's id (coverage counts).
+    let id: Int
     /// The operator.
     let op: RuleBinaryOperator
     /// The left operand.
-    let left: RuleNode
+    let left: any RuleNode
     /// The right operand.
-    let right: RuleNode
+    let right: any RuleNode
 
     /// An operation for expression `id`.
-    init(id: Int, op: RuleBinaryOperator, left: RuleNode, right: RuleNode) {
+    init(id: Int, op: RuleBinaryOperator, left: any RuleNode, right: any RuleNode) {
+        self.id = id
         self.op = op
         self.left = left
         self.right = right
-        super.init(id: id)
     }
-}
 
-/// `&&` / `||` through `RuleLogic`: short-circuit (the right operand is evaluated only when the
-/// left one does not decide), and absorb an error when the other side decides.
-final class LogicNode: OperatorNode, @unchecked Sendable {
-    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         // The operands are written inline so the closures are non-escaping (no allocation for
         // the captured flag, which tells a trace whether the right operand was skipped).
         var rightEvaluated = false
@@ -47,26 +46,28 @@ final class LogicNode: OperatorNode, @unchecked Sendable {
 /// A left-leaning chain of one logical operator (`a || b || c …`, parsed `((a || b) || c) …`),
 /// folded in a loop rather than by recursion, so long chains cost no stack. Each inner link is
 /// still charged to the budget and recorded for coverage; the node itself is the outermost link.
-final class LogicChainNode: RuleNode, @unchecked Sendable {
+final class LogicChainNode: RuleNode {
+    /// The expression's id (coverage counts).
+    let id: Int
     /// `.and` or `.or`.
     let op: RuleBinaryOperator
     /// The leftmost operand.
-    let first: RuleNode
+    let first: any RuleNode
     /// The inner links, innermost first: each one's expression id and right operand.
-    let innerLinks: [(id: Int, right: RuleNode)]
+    let innerLinks: [(id: Int, right: any RuleNode)]
     /// The outermost link's right operand.
-    let last: RuleNode
+    let last: any RuleNode
 
     /// A chain for expression `id` (the outermost link).
-    init(id: Int, op: RuleBinaryOperator, first: RuleNode, innerLinks: [(id: Int, right: RuleNode)], last: RuleNode) {
+    init(id: Int, op: RuleBinaryOperator, first: any RuleNode, innerLinks: [(id: Int, right: any RuleNode)], last: any RuleNode) {
         self.op = op
         self.first = first
         self.innerLinks = innerLinks
         self.last = last
-        super.init(id: id)
+        self.id = id
     }
 
-    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let context = evaluator.context
         for _ in innerLinks { try context.enterExpression() }
         var current = Self.capture { () throws(RuleError) -> RuleValue in
@@ -93,7 +94,7 @@ final class LogicChainNode: RuleNode, @unchecked Sendable {
 
     /// One link: the result so far combined with `right`.
     private func combine(
-        _ left: Result<RuleValue, RuleError>, _ right: RuleNode, _ evaluator: RuleEvaluator, _ frame: RuleFrame
+        _ left: Result<RuleValue, RuleError>, _ right: any RuleNode, _ evaluator: RuleEvaluator, _ frame: RuleFrame
     ) -> Result<RuleValue, RuleError> {
         let lhs = { () throws(RuleError) -> RuleValue in try left.get() }
         let rhs = { () throws(RuleError) -> RuleValue in try right.evaluateConcrete(evaluator, frame, role: "bool") }
@@ -113,8 +114,25 @@ final class LogicChainNode: RuleNode, @unchecked Sendable {
 }
 
 /// Any other binary operator: both operands (the collection first for `in`), then the operation.
-final class BinaryNode: OperatorNode, @unchecked Sendable {
-    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+final class BinaryNode: RuleNode {
+    /// The expression's id (coverage counts).
+    let id: Int
+    /// The operator.
+    let op: RuleBinaryOperator
+    /// The left operand.
+    let left: any RuleNode
+    /// The right operand.
+    let right: any RuleNode
+
+    /// An operation for expression `id`.
+    init(id: Int, op: RuleBinaryOperator, left: any RuleNode, right: any RuleNode) {
+        self.id = id
+        self.op = op
+        self.left = left
+        self.right = right
+    }
+
+    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let lhs: RuleTerm
         let rhs: RuleTerm
         if op == .in {
@@ -132,62 +150,68 @@ final class BinaryNode: OperatorNode, @unchecked Sendable {
 }
 
 /// `!a` and `-a` on a concrete operand.
-final class UnaryNode: RuleNode, @unchecked Sendable {
+final class UnaryNode: RuleNode {
+    /// The expression's id (coverage counts).
+    let id: Int
     /// The operator.
     let op: RuleUnaryOperator
     /// The operand.
-    let operand: RuleNode
+    let operand: any RuleNode
 
     /// A unary operation for expression `id`.
-    init(id: Int, op: RuleUnaryOperator, operand: RuleNode) {
+    init(id: Int, op: RuleUnaryOperator, operand: any RuleNode) {
         self.op = op
         self.operand = operand
-        super.init(id: id)
+        self.id = id
     }
 
-    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         .value(try RuleOperations.unary(op, try operand.evaluateConcrete(evaluator, frame, role: op.rawValue)))
     }
 }
 
 /// `condition ? then : else`: only the selected branch runs.
-final class TernaryNode: RuleNode, @unchecked Sendable {
+final class TernaryNode: RuleNode {
+    /// The expression's id (coverage counts).
+    let id: Int
     /// The condition.
-    let condition: RuleNode
+    let condition: any RuleNode
     /// The branch taken when it holds.
-    let then: RuleNode
+    let then: any RuleNode
     /// The branch taken otherwise.
-    let otherwise: RuleNode
+    let otherwise: any RuleNode
 
     /// A conditional for expression `id`.
-    init(id: Int, condition: RuleNode, then: RuleNode, otherwise: RuleNode) {
+    init(id: Int, condition: any RuleNode, then: any RuleNode, otherwise: any RuleNode) {
         self.condition = condition
         self.then = then
         self.otherwise = otherwise
-        super.init(id: id)
+        self.id = id
     }
 
-    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let flag = try RuleLogic.condition(try condition.evaluateConcrete(evaluator, frame, role: "?"))
         return try (flag ? then : otherwise).evaluate(evaluator, frame)
     }
 }
 
 /// `a is type`.
-final class IsTypeNode: RuleNode, @unchecked Sendable {
+final class IsTypeNode: RuleNode {
+    /// The expression's id (coverage counts).
+    let id: Int
     /// The operand.
-    let operand: RuleNode
+    let operand: any RuleNode
     /// The type tested.
     let type: RuleTypeName
 
     /// A type test for expression `id`.
-    init(id: Int, operand: RuleNode, type: RuleTypeName) {
+    init(id: Int, operand: any RuleNode, type: RuleTypeName) {
         self.operand = operand
         self.type = type
-        super.init(id: id)
+        self.id = id
     }
 
-    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         switch try operand.evaluate(evaluator, frame) {
         case .value(let value): return .value(RuleOperations.isType(value, type))
         case .symbol(let symbol): return try SymbolicOperations.isType(symbol, type)
