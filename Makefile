@@ -5,7 +5,8 @@ SWIFT ?= swift
 DATA ?= ./.hearth
 # Release builds of this package link the Swift runtime and Foundation into the binary: a `hearth`
 # process then loads 9 libraries instead of 24 and starts faster (specs/architecture.md, "The process").
-# Every release target uses the same flags, so they share one set of build products.
+# Every release target uses the same flags, so they share one set of build products (`swift run`
+# does not take the flag: the targets build, then run the binary).
 RELEASE := -c release --static-swift-stdlib
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
@@ -88,7 +89,8 @@ fuzz-merge: fuzz-build
 ## build takes ~16 minutes on 2 idle cores) on 127.0.0.1:8080 with its data in $(DATA) (Ctrl-C stops it cleanly);
 ## ARGS="..." adds serve options, e.g. ARGS="--enterprise '(default)'"
 serve: deps
-	$(SWIFT) run $(RELEASE) hearth serve --data $(DATA) $(ARGS)
+	$(SWIFT) build $(RELEASE) --product hearth
+	"$$($(SWIFT) build -c release --show-bin-path)/hearth" serve --data $(DATA) $(ARGS)
 
 ## serve-debug: the same on a debug build (quicker to build after a change)
 serve-debug: deps
@@ -117,7 +119,8 @@ demo-medspace: deps
 ## bench: release-build benchmarks, JSON written to bench.json (the example apps' workloads to bench-apps.json)
 bench: deps
 	$(SWIFT) build $(RELEASE) --product hearth  # the wire rounds' `hearth serve` rows run it
-	$(SWIFT) run $(RELEASE) hearth-bench --json bench.json
+	$(SWIFT) build $(RELEASE) --product hearth-bench
+	"$$($(SWIFT) build -c release --show-bin-path)/hearth-bench" --json bench.json
 	$(SWIFT) run -c release --package-path Examples hearth-bench-apps --json bench-apps.json
 
 ## bench-client: end-to-end figures through the official Python client against a release `hearth serve`
@@ -135,7 +138,8 @@ bench-transfer-memory: deps
 ## bench-quick: a smaller benchmark run
 bench-quick: deps
 	$(SWIFT) build $(RELEASE) --product hearth
-	$(SWIFT) run $(RELEASE) hearth-bench --quick --json bench-quick.json
+	$(SWIFT) build $(RELEASE) --product hearth-bench
+	"$$($(SWIFT) build -c release --show-bin-path)/hearth-bench" --quick --json bench-quick.json
 	$(SWIFT) run -c release --package-path Examples hearth-bench-apps --quick --json bench-apps-quick.json
 
 clean:

@@ -1,6 +1,8 @@
 """The footprint of `hearth serve`: time from spawn to accepting a TCP connection, and resident memory
 once idle (VmRSS, and the anonymous part RssAnon), as medians over several starts on a fresh data
-directory each. Usage: process_footprint.py HEARTH_BINARY [--runs 7] [--json FILE]."""
+directory each (or, with --existing, on a directory an earlier start has already set up, as
+every start after a user's first one is). Usage: process_footprint.py HEARTH_BINARY [--runs 7]
+[--existing] [--json FILE]."""
 import argparse
 import json
 import os
@@ -27,9 +29,17 @@ def status(pid):
     return fields
 
 
-def one_run(binary):
+def one_run(binary, existing):
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
+        if existing:
+            set_up = subprocess.Popen([binary, "serve", "--port", str(port), "--data", data],
+                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            for line in set_up.stdout:
+                if "ready" in line:
+                    break
+            set_up.terminate()
+            set_up.wait(timeout=30)
         start = time.perf_counter()
         process = subprocess.Popen([binary, "serve", "--port", str(port), "--data", data],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -55,10 +65,12 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary")
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--existing", action="store_true")
     parser.add_argument("--json")
     args = parser.parse_args()
-    runs = [one_run(args.binary) for _ in range(args.runs)]
+    runs = [one_run(args.binary, args.existing) for _ in range(args.runs)]
     result = {
+        "data_directory": "existing" if args.existing else "fresh",
         "spawn_to_accept_ms_median": statistics.median(r[0] for r in runs) * 1000,
         "idle_rss_mib_median": statistics.median(r[1]["VmRSS"] for r in runs) / 1024,
         "idle_rss_anon_mib_median": statistics.median(r[1]["RssAnon"] for r in runs) / 1024,

@@ -79,7 +79,7 @@ final class RuleCompiler {
         case .binary(let op, let left, let right) where op == .and || op == .or:
             return compileLogic(expression, op: op, left: left, right: right, lexical)
         case .binary(let op, let left, let right):
-            return BinaryNode(id: id, op: op, left: compile(left, lexical), right: compile(right, lexical))
+            return OperatorNode(id: id, op: op, left: compile(left, lexical), right: compile(right, lexical))
         case .unary(let op, let operand):
             return UnaryNode(id: id, op: op, operand: compile(operand, lexical))
         case .ternary(let condition, let then, let otherwise):
@@ -99,7 +99,7 @@ final class RuleCompiler {
         _ expression: Expr, op: RuleBinaryOperator, left: Expr, right: Expr, _ lexical: Lexical
     ) -> any RuleNode {
         guard case .binary(op, _, _) = left.kind else {
-            return LogicNode(id: expression.id, op: op, left: compile(left, lexical), right: compile(right, lexical))
+            return OperatorNode(id: expression.id, op: op, left: compile(left, lexical), right: compile(right, lexical))
         }
         var inner: [(id: Int, right: Expr)] = []
         var node = left

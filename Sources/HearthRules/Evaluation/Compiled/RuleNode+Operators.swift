@@ -1,6 +1,8 @@
-/// `&&` / `||` through `RuleLogic`: short-circuit (the right operand is evaluated only when the
-/// left one does not decide), and absorb an error when the other side decides.
-final class LogicNode: RuleNode {
+/// A binary operator and its two operands. `&&` / `||` go through `RuleLogic`: short-circuit (the
+/// right operand is evaluated only when the left one does not decide), and absorb an error when
+/// the other side decides. Any other operator evaluates both operands (the collection first for
+/// `in`), then the operation.
+final class OperatorNode: RuleNode {
     /// The expression's id (coverage counts).
     let id: Int
     /// The operator.
@@ -19,6 +21,11 @@ final class LogicNode: RuleNode {
     }
 
     func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+        op == .and || op == .or ? try computeLogic(evaluator, frame) : try computeOther(evaluator, frame)
+    }
+
+    /// `&&` / `||`.
+    private func computeLogic(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         // The operands are written inline so the closures are non-escaping (no allocation for
         // the captured flag, which tells a trace whether the right operand was skipped).
         var rightEvaluated = false
@@ -40,6 +47,23 @@ final class LogicNode: RuleNode {
         }
         if !rightEvaluated, let tracer = evaluator.context.tracer { tracer.skip(right.id) }
         return .value(value)
+    }
+
+    /// Any other operator.
+    private func computeOther(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+        let lhs: RuleTerm
+        let rhs: RuleTerm
+        if op == .in {
+            rhs = try right.evaluate(evaluator, frame)
+            lhs = try left.evaluate(evaluator, frame)
+        } else {
+            lhs = try left.evaluate(evaluator, frame)
+            rhs = try right.evaluate(evaluator, frame)
+        }
+        if case .value(let a) = lhs, case .value(let b) = rhs {
+            return .value(try RuleOperations.binary(op, a, b))
+        }
+        return try SymbolicOperations.binary(op, lhs, rhs)
     }
 }
 
@@ -110,42 +134,6 @@ final class LogicChainNode: RuleNode {
         } catch {
             return .failure(error)
         }
-    }
-}
-
-/// Any other binary operator: both operands (the collection first for `in`), then the operation.
-final class BinaryNode: RuleNode {
-    /// The expression's id (coverage counts).
-    let id: Int
-    /// The operator.
-    let op: RuleBinaryOperator
-    /// The left operand.
-    let left: any RuleNode
-    /// The right operand.
-    let right: any RuleNode
-
-    /// An operation for expression `id`.
-    init(id: Int, op: RuleBinaryOperator, left: any RuleNode, right: any RuleNode) {
-        self.id = id
-        self.op = op
-        self.left = left
-        self.right = right
-    }
-
-    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
-        let lhs: RuleTerm
-        let rhs: RuleTerm
-        if op == .in {
-            rhs = try right.evaluate(evaluator, frame)
-            lhs = try left.evaluate(evaluator, frame)
-        } else {
-            lhs = try left.evaluate(evaluator, frame)
-            rhs = try right.evaluate(evaluator, frame)
-        }
-        if case .value(let a) = lhs, case .value(let b) = rhs {
-            return .value(try RuleOperations.binary(op, a, b))
-        }
-        return try SymbolicOperations.binary(op, lhs, rhs)
     }
 }
 
