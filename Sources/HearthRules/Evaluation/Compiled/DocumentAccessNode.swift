@@ -19,22 +19,20 @@ enum DocumentAccessFunction: String {
 
 /// `get`/`exists`/`getAfter`/`existsAfter(path)`: evaluates the path, reads the document through
 /// the request's cache, and gives the resource (or `null`) or whether it exists.
-final class DocumentAccessNode: RuleNode {
-    /// The expression's id (coverage counts).
-    let id: Int
+final class DocumentAccessNode: RuleNode, @unchecked Sendable {
     /// Which function.
     let function: DocumentAccessFunction
     /// The path argument.
-    let argument: any RuleNode
+    let argument: RuleNode
 
     /// A document access for expression `id`.
-    init(id: Int, function: DocumentAccessFunction, argument: any RuleNode) {
+    init(id: Int, function: DocumentAccessFunction, argument: RuleNode) {
         self.function = function
         self.argument = argument
-        self.id = id
+        super.init(id: id)
     }
 
-    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let context = evaluator.context
         let value = try argument.evaluate(evaluator, frame)
         let path: RulePath

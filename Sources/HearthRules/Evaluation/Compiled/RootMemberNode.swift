@@ -1,9 +1,7 @@
 /// `request.name` or `resource.name`: the member is built straight from what the object is made
 /// of, so a rule reading `request.auth` or `resource.data` never builds the rest of the object.
 /// Budget and coverage are charged for the bare name too, as evaluating it would.
-final class RootMemberNode: RuleNode {
-    /// The expression's id (coverage counts).
-    let id: Int
+final class RootMemberNode: RuleNode, @unchecked Sendable {
     /// The bare name, for when it does not denote the request-wide object (a wildcard of the same
     /// name shadows it, or `resource` is a query symbol).
     let receiver: NameNode
@@ -17,10 +15,10 @@ final class RootMemberNode: RuleNode {
         self.receiver = receiver
         self.member = EvaluationContext.RootMember(name: name, ofResource: ofResource)
         self.name = name
-        self.id = id
+        super.init(id: id)
     }
 
-    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let context = evaluator.context
         guard evaluator.denotesRoot(receiver.name, atScope: frame.scopeIndex),
               let (rootCode, result) = context.value(of: member)

@@ -9,7 +9,7 @@ final class RuleCompiler {
     init() {}
 
     /// Compiles an allow condition written in the innermost of `scopes` (innermost first).
-    func compileCondition(_ condition: Expr, scopes: ArraySlice<FunctionScope>) -> any RuleNode {
+    func compileCondition(_ condition: Expr, scopes: ArraySlice<FunctionScope>) -> RuleNode {
         compile(condition, Lexical(scopes: scopes, locals: []))
     }
 
@@ -28,7 +28,7 @@ final class RuleCompiler {
     }
 
     /// Compiles one expression.
-    private func compile(_ expression: Expr, _ lexical: Lexical) -> any RuleNode {
+    private func compile(_ expression: Expr, _ lexical: Lexical) -> RuleNode {
         let id = expression.id
         switch expression.kind {
         case .null: return ConstantNode(id: id, term: .null)
@@ -79,7 +79,7 @@ final class RuleCompiler {
         case .binary(let op, let left, let right) where op == .and || op == .or:
             return compileLogic(expression, op: op, left: left, right: right, lexical)
         case .binary(let op, let left, let right):
-            return OperatorNode(id: id, op: op, left: compile(left, lexical), right: compile(right, lexical))
+            return BinaryNode(id: id, op: op, left: compile(left, lexical), right: compile(right, lexical))
         case .unary(let op, let operand):
             return UnaryNode(id: id, op: op, operand: compile(operand, lexical))
         case .ternary(let condition, let then, let otherwise):
@@ -97,9 +97,9 @@ final class RuleCompiler {
     /// `&&`/`||`: one link, or a left-leaning chain of the same operator folded into one node.
     private func compileLogic(
         _ expression: Expr, op: RuleBinaryOperator, left: Expr, right: Expr, _ lexical: Lexical
-    ) -> any RuleNode {
+    ) -> RuleNode {
         guard case .binary(op, _, _) = left.kind else {
-            return OperatorNode(id: expression.id, op: op, left: compile(left, lexical), right: compile(right, lexical))
+            return LogicNode(id: expression.id, op: op, left: compile(left, lexical), right: compile(right, lexical))
         }
         var inner: [(id: Int, right: Expr)] = []
         var node = left
@@ -113,7 +113,7 @@ final class RuleCompiler {
     }
 
     /// `name(args…)`: a user function visible from here, else a document access, else the library.
-    private func compileCall(id: Int, name: String, arguments: [Expr], _ lexical: Lexical) -> any RuleNode {
+    private func compileCall(id: Int, name: String, arguments: [Expr], _ lexical: Lexical) -> RuleNode {
         if let (declaration, offset) = FunctionScope.resolve(name, in: lexical.scopes) {
             guard arguments.count == declaration.parameters.count else {
                 let expected = "\(declaration.name)(\(declaration.parameters.joined(separator: ", ")))"
@@ -142,7 +142,7 @@ final class RuleCompiler {
         let function = CompiledFunction(declaration: declaration, levelsFromOuter: scopes.count - 1)
         functions[declaration.body.id] = function
         var lexical = Lexical(scopes: scopes, locals: declaration.parameters)
-        var bindings: [any RuleNode] = []
+        var bindings: [RuleNode] = []
         for binding in declaration.bindings {
             bindings.append(compile(binding.value, lexical))
             lexical.locals.append(binding.name)

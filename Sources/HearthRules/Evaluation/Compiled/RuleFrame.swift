@@ -49,7 +49,7 @@ final class LazyTerm {
     /// Pending work, or the memoised result.
     private enum State {
         /// Not evaluated yet: the expression and the frame it was written in.
-        case pending(any RuleNode, RuleFrame)
+        case pending(RuleNode, RuleFrame)
         /// Evaluated: the value or the error.
         case done(Result<RuleTerm, RuleError>)
         /// Being evaluated right now (a self-reference cannot occur; guarded anyway).
@@ -61,7 +61,7 @@ final class LazyTerm {
     @exclusivity(unchecked) private var state: State
 
     /// A deferred evaluation of `node` in `frame`.
-    init(_ node: any RuleNode, in frame: RuleFrame) {
+    init(_ node: RuleNode, in frame: RuleFrame) {
         state = .pending(node, frame)
     }
 

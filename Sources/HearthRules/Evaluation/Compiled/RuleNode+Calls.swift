@@ -6,9 +6,9 @@ final class CompiledFunction: @unchecked Sendable {
     /// call it, since scopes are lexical): the body runs at `scopes.count - 1 - levelsFromOuter`.
     let levelsFromOuter: Int
     /// The `let` values in order; each sees the parameters and the earlier `let`s.
-    private(set) var bindings: [any RuleNode] = []
+    private(set) var bindings: [RuleNode] = []
     /// The returned expression; nil only while the compiler is still building it.
-    private(set) var body: (any RuleNode)?
+    private(set) var body: RuleNode?
 
     /// A function declared `levelsFromOuter` levels inside the outermost scope.
     init(declaration: FunctionDecl, levelsFromOuter: Int) {
@@ -17,7 +17,7 @@ final class CompiledFunction: @unchecked Sendable {
     }
 
     /// Completes the function (the compiler's last step for it).
-    func finish(bindings: [any RuleNode], body: any RuleNode) {
+    func finish(bindings: [RuleNode], body: RuleNode) {
         self.bindings = bindings
         self.body = body
     }
@@ -25,22 +25,20 @@ final class CompiledFunction: @unchecked Sendable {
 
 /// `name(args…)` of a user function: arguments become lazy terms in the caller's frame, `let`s
 /// lazy terms in the callee's, and the body runs at the declaring scope.
-final class UserCallNode: RuleNode {
-    /// The expression's id (coverage counts).
-    let id: Int
+final class UserCallNode: RuleNode, @unchecked Sendable {
     /// The function called.
     let function: CompiledFunction
     /// The arguments (as many as the function has parameters).
-    let arguments: [any RuleNode]
+    let arguments: [RuleNode]
 
     /// A call of `function` for expression `id`.
-    init(id: Int, function: CompiledFunction, arguments: [any RuleNode]) {
+    init(id: Int, function: CompiledFunction, arguments: [RuleNode]) {
         self.function = function
         self.arguments = arguments
-        self.id = id
+        super.init(id: id)
     }
 
-    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let context = evaluator.context
         let limit = context.limits.maxCallDepth
         guard context.callDepth < limit else {
@@ -62,22 +60,20 @@ final class UserCallNode: RuleNode {
 }
 
 /// A call of a global function of the standard library (`int(…)`, `debug(…)`, …).
-final class LibraryCallNode: RuleNode {
-    /// The expression's id (coverage counts).
-    let id: Int
+final class LibraryCallNode: RuleNode, @unchecked Sendable {
     /// The function's name.
     let name: String
     /// The arguments.
-    let arguments: [any RuleNode]
+    let arguments: [RuleNode]
 
     /// A library call for expression `id`.
-    init(id: Int, name: String, arguments: [any RuleNode]) {
+    init(id: Int, name: String, arguments: [RuleNode]) {
         self.name = name
         self.arguments = arguments
-        self.id = id
+        super.init(id: id)
     }
 
-    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let values = try Self.evaluate(arguments, evaluator, frame)
         if name == "debug", values.count == 1, case .symbol = values[0] { return values[0] }
         return .value(try RuleStandardLibrary.callFunction(name, arguments: try Self.concrete(values, function: name)))
@@ -85,7 +81,7 @@ final class LibraryCallNode: RuleNode {
 
     /// Evaluates call arguments left to right, stopping at the first error.
     static func evaluate(
-        _ arguments: [any RuleNode], _ evaluator: RuleEvaluator, _ frame: RuleFrame
+        _ arguments: [RuleNode], _ evaluator: RuleEvaluator, _ frame: RuleFrame
     ) throws(RuleError) -> [RuleTerm] {
         var values: [RuleTerm] = []
         values.reserveCapacity(arguments.count)
@@ -110,29 +106,27 @@ final class LibraryCallNode: RuleNode {
 /// `receiver.name(args…)`: a method of the receiver's value (receiver first), or — when the
 /// receiver is a bare namespace name (`math`, `timestamp`, …) that no local or wildcard
 /// shadows — the namespace's function.
-final class MethodCallNode: RuleNode {
-    /// The expression's id (coverage counts).
-    let id: Int
+final class MethodCallNode: RuleNode, @unchecked Sendable {
     /// The receiver.
-    let receiver: any RuleNode
+    let receiver: RuleNode
     /// The method's name.
     let name: String
     /// The arguments.
-    let arguments: [any RuleNode]
+    let arguments: [RuleNode]
     /// The namespace the receiver names (when it is one and no local shadows it), and the
     /// function `namespace.name` a call then means.
     let namespaceCall: (namespace: String, function: String)?
 
     /// A method call for expression `id`.
-    init(id: Int, receiver: any RuleNode, name: String, arguments: [any RuleNode], namespace: String?) {
+    init(id: Int, receiver: RuleNode, name: String, arguments: [RuleNode], namespace: String?) {
         self.receiver = receiver
         self.name = name
         self.arguments = arguments
         self.namespaceCall = namespace.map { ($0, $0 + "." + name) }
-        self.id = id
+        super.init(id: id)
     }
 
-    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         if let (namespace, function) = namespaceCall, !evaluator.isWildcard(namespace, atScope: frame.scopeIndex) {
             let values = try LibraryCallNode.concrete(
                 try LibraryCallNode.evaluate(arguments, evaluator, frame), function: function)

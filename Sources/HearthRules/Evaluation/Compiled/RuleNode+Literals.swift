@@ -1,17 +1,15 @@
 /// `[a, b, c]`: elements left to right, the first error wins.
-final class ListNode: RuleNode {
-    /// The expression's id (coverage counts).
-    let id: Int
+final class ListNode: RuleNode, @unchecked Sendable {
     /// The elements.
-    let items: [any RuleNode]
+    let items: [RuleNode]
 
     /// A list literal for expression `id`.
-    init(id: Int, items: [any RuleNode]) {
+    init(id: Int, items: [RuleNode]) {
         self.items = items
-        self.id = id
+        super.init(id: id)
     }
 
-    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         var values: [RuleValue] = []
         values.reserveCapacity(items.count)
         for item in items { values.append(try item.evaluateConcrete(evaluator, frame, role: "list")) }
@@ -20,19 +18,17 @@ final class ListNode: RuleNode {
 }
 
 /// `{k: v, …}`: each key, then its value, in source order.
-final class MapNode: RuleNode {
-    /// The expression's id (coverage counts).
-    let id: Int
+final class MapNode: RuleNode, @unchecked Sendable {
     /// The entries.
-    let entries: [(key: any RuleNode, value: any RuleNode)]
+    let entries: [(key: RuleNode, value: RuleNode)]
 
     /// A map literal for expression `id`.
-    init(id: Int, entries: [(key: any RuleNode, value: any RuleNode)]) {
+    init(id: Int, entries: [(key: RuleNode, value: RuleNode)]) {
         self.entries = entries
-        self.id = id
+        super.init(id: id)
     }
 
-    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         var pairs: [(key: RuleValue, value: RuleValue)] = []
         pairs.reserveCapacity(entries.count)
         for entry in entries {
@@ -44,15 +40,13 @@ final class MapNode: RuleNode {
 }
 
 /// A path literal: literal text, interpolated values, `{name}` placeholders kept as text.
-final class PathNode: RuleNode {
-    /// The expression's id (coverage counts).
-    let id: Int
+final class PathNode: RuleNode, @unchecked Sendable {
     /// One compiled segment.
     enum Segment {
         /// Text used as it is (literal segments, and placeholders already spelled `{name}`).
         case text(String)
         /// `$(expr)`.
-        case interpolation(any RuleNode)
+        case interpolation(RuleNode)
     }
 
     /// The segments.
@@ -61,10 +55,10 @@ final class PathNode: RuleNode {
     /// A path literal for expression `id`.
     init(id: Int, segments: [Segment]) {
         self.segments = segments
-        self.id = id
+        super.init(id: id)
     }
 
-    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         var result: [String] = []
         result.reserveCapacity(segments.count)
         for segment in segments {
@@ -81,22 +75,20 @@ final class PathNode: RuleNode {
 }
 
 /// `receiver.name`.
-final class MemberNode: RuleNode {
-    /// The expression's id (coverage counts).
-    let id: Int
+final class MemberNode: RuleNode, @unchecked Sendable {
     /// The object.
-    let receiver: any RuleNode
+    let receiver: RuleNode
     /// The member's name.
     let name: String
 
     /// A member access for expression `id`.
-    init(id: Int, receiver: any RuleNode, name: String) {
+    init(id: Int, receiver: RuleNode, name: String) {
         self.receiver = receiver
         self.name = name
-        self.id = id
+        super.init(id: id)
     }
 
-    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         try Self.member(of: try receiver.evaluate(evaluator, frame), name)
     }
 
@@ -110,22 +102,20 @@ final class MemberNode: RuleNode {
 }
 
 /// `receiver[index]` (receiver first).
-final class IndexNode: RuleNode {
-    /// The expression's id (coverage counts).
-    let id: Int
+final class IndexNode: RuleNode, @unchecked Sendable {
     /// The container.
-    let receiver: any RuleNode
+    let receiver: RuleNode
     /// The index or key.
-    let index: any RuleNode
+    let index: RuleNode
 
     /// An index access for expression `id`.
-    init(id: Int, receiver: any RuleNode, index: any RuleNode) {
+    init(id: Int, receiver: RuleNode, index: RuleNode) {
         self.receiver = receiver
         self.index = index
-        self.id = id
+        super.init(id: id)
     }
 
-    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let container = try receiver.evaluate(evaluator, frame)
         let key = try index.evaluate(evaluator, frame)
         switch (container, key) {
@@ -140,25 +130,23 @@ final class IndexNode: RuleNode {
 }
 
 /// `receiver[from:to]` (`to` exclusive; receiver, then the bounds).
-final class SliceNode: RuleNode {
-    /// The expression's id (coverage counts).
-    let id: Int
+final class SliceNode: RuleNode, @unchecked Sendable {
     /// The list or string.
-    let receiver: any RuleNode
+    let receiver: RuleNode
     /// The first index.
-    let from: any RuleNode
+    let from: RuleNode
     /// The index after the last.
-    let to: any RuleNode
+    let to: RuleNode
 
     /// A slice for expression `id`.
-    init(id: Int, receiver: any RuleNode, from: any RuleNode, to: any RuleNode) {
+    init(id: Int, receiver: RuleNode, from: RuleNode, to: RuleNode) {
         self.receiver = receiver
         self.from = from
         self.to = to
-        self.id = id
+        super.init(id: id)
     }
 
-    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let container = try receiver.evaluate(evaluator, frame)
         let start = try from.evaluateConcrete(evaluator, frame, role: "slice")
         let end = try to.evaluateConcrete(evaluator, frame, role: "slice")

@@ -1,31 +1,25 @@
-/// A binary operator and its two operands. `&&` / `||` go through `RuleLogic`: short-circuit (the
-/// right operand is evaluated only when the left one does not decide), and absorb an error when
-/// the other side decides. Any other operator evaluates both operands (the collection first for
-/// `in`), then the operation.
-final class OperatorNode: RuleNode {
-    /// The expression's id (coverage counts).
-    let id: Int
+/// A node with an operator and two operands (`&&`/`||` and the other binary operators).
+class OperatorNode: RuleNode, @unchecked Sendable {
     /// The operator.
     let op: RuleBinaryOperator
     /// The left operand.
-    let left: any RuleNode
+    let left: RuleNode
     /// The right operand.
-    let right: any RuleNode
+    let right: RuleNode
 
     /// An operation for expression `id`.
-    init(id: Int, op: RuleBinaryOperator, left: any RuleNode, right: any RuleNode) {
-        self.id = id
+    init(id: Int, op: RuleBinaryOperator, left: RuleNode, right: RuleNode) {
         self.op = op
         self.left = left
         self.right = right
+        super.init(id: id)
     }
+}
 
-    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
-        op == .and || op == .or ? try computeLogic(evaluator, frame) : try computeOther(evaluator, frame)
-    }
-
-    /// `&&` / `||`.
-    private func computeLogic(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+/// `&&` / `||` through `RuleLogic`: short-circuit (the right operand is evaluated only when the
+/// left one does not decide), and absorb an error when the other side decides.
+final class LogicNode: OperatorNode, @unchecked Sendable {
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         // The operands are written inline so the closures are non-escaping (no allocation for
         // the captured flag, which tells a trace whether the right operand was skipped).
         var rightEvaluated = false
@@ -48,50 +42,31 @@ final class OperatorNode: RuleNode {
         if !rightEvaluated, let tracer = evaluator.context.tracer { tracer.skip(right.id) }
         return .value(value)
     }
-
-    /// Any other operator.
-    private func computeOther(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
-        let lhs: RuleTerm
-        let rhs: RuleTerm
-        if op == .in {
-            rhs = try right.evaluate(evaluator, frame)
-            lhs = try left.evaluate(evaluator, frame)
-        } else {
-            lhs = try left.evaluate(evaluator, frame)
-            rhs = try right.evaluate(evaluator, frame)
-        }
-        if case .value(let a) = lhs, case .value(let b) = rhs {
-            return .value(try RuleOperations.binary(op, a, b))
-        }
-        return try SymbolicOperations.binary(op, lhs, rhs)
-    }
 }
 
 /// A left-leaning chain of one logical operator (`a || b || c …`, parsed `((a || b) || c) …`),
 /// folded in a loop rather than by recursion, so long chains cost no stack. Each inner link is
 /// still charged to the budget and recorded for coverage; the node itself is the outermost link.
-final class LogicChainNode: RuleNode {
-    /// The expression's id (coverage counts).
-    let id: Int
+final class LogicChainNode: RuleNode, @unchecked Sendable {
     /// `.and` or `.or`.
     let op: RuleBinaryOperator
     /// The leftmost operand.
-    let first: any RuleNode
+    let first: RuleNode
     /// The inner links, innermost first: each one's expression id and right operand.
-    let innerLinks: [(id: Int, right: any RuleNode)]
+    let innerLinks: [(id: Int, right: RuleNode)]
     /// The outermost link's right operand.
-    let last: any RuleNode
+    let last: RuleNode
 
     /// A chain for expression `id` (the outermost link).
-    init(id: Int, op: RuleBinaryOperator, first: any RuleNode, innerLinks: [(id: Int, right: any RuleNode)], last: any RuleNode) {
+    init(id: Int, op: RuleBinaryOperator, first: RuleNode, innerLinks: [(id: Int, right: RuleNode)], last: RuleNode) {
         self.op = op
         self.first = first
         self.innerLinks = innerLinks
         self.last = last
-        self.id = id
+        super.init(id: id)
     }
 
-    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let context = evaluator.context
         for _ in innerLinks { try context.enterExpression() }
         var current = Self.capture { () throws(RuleError) -> RuleValue in
@@ -118,7 +93,7 @@ final class LogicChainNode: RuleNode {
 
     /// One link: the result so far combined with `right`.
     private func combine(
-        _ left: Result<RuleValue, RuleError>, _ right: any RuleNode, _ evaluator: RuleEvaluator, _ frame: RuleFrame
+        _ left: Result<RuleValue, RuleError>, _ right: RuleNode, _ evaluator: RuleEvaluator, _ frame: RuleFrame
     ) -> Result<RuleValue, RuleError> {
         let lhs = { () throws(RuleError) -> RuleValue in try left.get() }
         let rhs = { () throws(RuleError) -> RuleValue in try right.evaluateConcrete(evaluator, frame, role: "bool") }
@@ -137,69 +112,82 @@ final class LogicChainNode: RuleNode {
     }
 }
 
+/// Any other binary operator: both operands (the collection first for `in`), then the operation.
+final class BinaryNode: OperatorNode, @unchecked Sendable {
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+        let lhs: RuleTerm
+        let rhs: RuleTerm
+        if op == .in {
+            rhs = try right.evaluate(evaluator, frame)
+            lhs = try left.evaluate(evaluator, frame)
+        } else {
+            lhs = try left.evaluate(evaluator, frame)
+            rhs = try right.evaluate(evaluator, frame)
+        }
+        if case .value(let a) = lhs, case .value(let b) = rhs {
+            return .value(try RuleOperations.binary(op, a, b))
+        }
+        return try SymbolicOperations.binary(op, lhs, rhs)
+    }
+}
+
 /// `!a` and `-a` on a concrete operand.
-final class UnaryNode: RuleNode {
-    /// The expression's id (coverage counts).
-    let id: Int
+final class UnaryNode: RuleNode, @unchecked Sendable {
     /// The operator.
     let op: RuleUnaryOperator
     /// The operand.
-    let operand: any RuleNode
+    let operand: RuleNode
 
     /// A unary operation for expression `id`.
-    init(id: Int, op: RuleUnaryOperator, operand: any RuleNode) {
+    init(id: Int, op: RuleUnaryOperator, operand: RuleNode) {
         self.op = op
         self.operand = operand
-        self.id = id
+        super.init(id: id)
     }
 
-    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         .value(try RuleOperations.unary(op, try operand.evaluateConcrete(evaluator, frame, role: op.rawValue)))
     }
 }
 
 /// `condition ? then : else`: only the selected branch runs.
-final class TernaryNode: RuleNode {
-    /// The expression's id (coverage counts).
-    let id: Int
+final class TernaryNode: RuleNode, @unchecked Sendable {
     /// The condition.
-    let condition: any RuleNode
+    let condition: RuleNode
     /// The branch taken when it holds.
-    let then: any RuleNode
+    let then: RuleNode
     /// The branch taken otherwise.
-    let otherwise: any RuleNode
+    let otherwise: RuleNode
 
     /// A conditional for expression `id`.
-    init(id: Int, condition: any RuleNode, then: any RuleNode, otherwise: any RuleNode) {
+    init(id: Int, condition: RuleNode, then: RuleNode, otherwise: RuleNode) {
         self.condition = condition
         self.then = then
         self.otherwise = otherwise
-        self.id = id
+        super.init(id: id)
     }
 
-    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         let flag = try RuleLogic.condition(try condition.evaluateConcrete(evaluator, frame, role: "?"))
         return try (flag ? then : otherwise).evaluate(evaluator, frame)
     }
 }
 
 /// `a is type`.
-final class IsTypeNode: RuleNode {
-    /// The expression's id (coverage counts).
-    let id: Int
+final class IsTypeNode: RuleNode, @unchecked Sendable {
     /// The operand.
-    let operand: any RuleNode
+    let operand: RuleNode
     /// The type tested.
     let type: RuleTypeName
 
     /// A type test for expression `id`.
-    init(id: Int, operand: any RuleNode, type: RuleTypeName) {
+    init(id: Int, operand: RuleNode, type: RuleTypeName) {
         self.operand = operand
         self.type = type
-        self.id = id
+        super.init(id: id)
     }
 
-    func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
+    override func compute(_ evaluator: RuleEvaluator, _ frame: RuleFrame) throws(RuleError) -> RuleTerm {
         switch try operand.evaluate(evaluator, frame) {
         case .value(let value): return .value(RuleOperations.isType(value, type))
         case .symbol(let symbol): return try SymbolicOperations.isType(symbol, type)

@@ -1,12 +1,12 @@
 /// Every allow condition of a rules file, compiled once when the file is loaded.
 struct RulePrograms: Sendable {
     /// Compiled conditions by the id of their expression.
-    private let conditions: [Int: any RuleNode]
+    private let conditions: [Int: RuleNode]
 
     /// Compiles every condition of `file`, each in the lexical scopes of its block.
     init(file: RulesFile) {
         let compiler = RuleCompiler()
-        var conditions: [Int: any RuleNode] = [:]
+        var conditions: [Int: RuleNode] = [:]
         func visit(_ blocks: [MatchBlock], outer: [FunctionScope]) {
             for block in blocks {
                 let chain = [FunctionScope(functions: block.functionTable, bindings: [:])] + outer
@@ -21,7 +21,7 @@ struct RulePrograms: Sendable {
     }
 
     /// The compiled `condition`; compiled now, in `scopes`, if the file did not hold it.
-    func program(for condition: Expr, scopes: [FunctionScope]) -> any RuleNode {
+    func program(for condition: Expr, scopes: [FunctionScope]) -> RuleNode {
         conditions[condition.id] ?? RuleCompiler().compileCondition(condition, scopes: scopes[...])
     }
 }
