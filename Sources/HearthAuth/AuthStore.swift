@@ -5,52 +5,96 @@ import Synchronization
 /// Where accounts live: an LMDB environment of its own (`<data directory>/auth`), one key space per
 /// project. Writes are serialised by the environment's writer lock and run synchronously on the
 /// calling thread (a handful per sign-in, never across an `await`).
+///
+/// The environment is opened (and `auth/` created) by the first read or write, so an emulator
+/// that nobody signs in to never opens it: start-up does not pay for it.
 public final class AuthStore: Sendable {
-    private let environment: Environment
-    private let tables: AuthTables.Handles
+    private let directory: String
+    private let durable: Bool
+    private let state = Mutex<State>(.unopened)
 
-    /// Opens (creating when missing) the account store in `directory`.
-    /// - Throws: `INTERNAL` naming LMDB's complaint (for instance a directory open in this process).
-    public init(directory: String, durable: Bool = true) throws(AuthError) {
-        do {
-            environment = try Environment(
-                path: directory, options: EnvironmentOptions(mapSize: 64 << 20, maxDatabases: 8, durable: durable))
-            let opened = try environment.openDatabases(["users", "emails", "oob-codes", "configs"])
-            tables = AuthTables.Handles(users: opened[0], emails: opened[1], oobCodes: opened[2], configs: opened[3])
-        } catch {
-            throw .storage(error)
-        }
+    /// The environment's lifecycle.
+    private enum State: Sendable {
+        case unopened
+        case open(Environment, AuthTables.Handles)
+        case closed
+    }
+
+    /// The account store in `directory` (created when missing), opened on first use.
+    public init(directory: String, durable: Bool = true) {
+        self.directory = directory
+        self.durable = durable
     }
 
     /// Runs `body` over a consistent snapshot of `project`'s accounts.
     func read<R>(_ project: String, _ body: (AuthTables) throws(AuthError) -> R) throws(AuthError) -> R {
-        try run { try environment.read { transaction in try body(AuthTables(tables, project, transaction, nil)) } }
+        let (environment, tables) = try opened()
+        return try run { try environment.read { transaction in try body(AuthTables(tables, project, transaction, nil)) } }
     }
 
     /// Runs `body` in one write transaction over `project`'s accounts: all of it lands or none.
     func write<R>(_ project: String, _ body: (AuthTables) throws(AuthError) -> R) throws(AuthError) -> R {
-        try run {
+        let (environment, tables) = try opened()
+        return try run {
             try environment.write { transaction in try body(AuthTables(tables, project, transaction, transaction)) }
         }
     }
 
-    /// Closes the environment (further calls fail with `INTERNAL`).
-    public func close() { environment.close() }
+    /// Opens the environment now rather than at the first read or write, for callers that want
+    /// an unusable directory reported up front.
+    /// - Throws: `INTERNAL` naming LMDB's complaint, or when the store is closed.
+    public func prepare() throws(AuthError) {
+        _ = try opened()
+    }
+
+    /// The environment and its tables, opening them the first time.
+    /// - Throws: `INTERNAL` naming LMDB's complaint (for instance a directory open in this
+    ///   process), or when the store is closed.
+    private func opened() throws(AuthError) -> (Environment, AuthTables.Handles) {
+        try state.withLock { state throws(AuthError) -> (Environment, AuthTables.Handles) in
+            switch state {
+            case .open(let environment, let tables):
+                return (environment, tables)
+            case .closed:
+                throw .storage(LMDBError.environmentClosed)
+            case .unopened:
+                do {
+                    let environment = try Environment(
+                        path: directory, options: EnvironmentOptions(mapSize: 64 << 20, maxDatabases: 8, durable: durable))
+                    let handles = try environment.openDatabases(["users", "emails", "oob-codes", "configs"])
+                    let tables = AuthTables.Handles(users: handles[0], emails: handles[1], oobCodes: handles[2], configs: handles[3])
+                    state = .open(environment, tables)
+                    return (environment, tables)
+                } catch {
+                    throw .storage(error)
+                }
+            }
+        }
+    }
+
+    /// Closes the environment if it was opened (further calls fail with `INTERNAL`).
+    public func close() {
+        let previous = state.withLock { state -> State in
+            defer { state = .closed }
+            return state
+        }
+        if case .open(let environment, _) = previous { environment.close() }
+    }
 
     /// Open stores by canonical path with their share counts (LMDB allows one environment per
     /// file per process, so the server and embedded `Auth` instances in one process share it).
     private static let shared = Mutex<[String: (store: AuthStore, shares: Int)]>([:])
 
-    /// A share of the store in `directory`, opening it on first use.
-    /// - Throws: `INTERNAL` when it cannot be opened.
-    public static func acquire(directory: String, durable: Bool = true) throws(AuthError) -> AuthStore {
+    /// A share of the store in `directory`. The environment itself opens on first use, so an
+    /// unusable directory surfaces as `INTERNAL` on the first read or write.
+    public static func acquire(directory: String, durable: Bool = true) -> AuthStore {
         let path = URL(fileURLWithPath: directory).standardizedFileURL.path
-        return try shared.withLock { table throws(AuthError) -> AuthStore in
+        return shared.withLock { table -> AuthStore in
             if let entry = table[path] {
                 table[path] = (entry.store, entry.shares + 1)
                 return entry.store
             }
-            let store = try AuthStore(directory: path, durable: durable)
+            let store = AuthStore(directory: path, durable: durable)
             table[path] = (store, 1)
             return store
         }

@@ -14,7 +14,7 @@ enum AuthFolders {
         let folder = URL(fileURLWithPath: path).appendingPathComponent("auth_export")
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
-        let store = try AuthStore.acquire(directory: authDirectory(dataDirectory))
+        let store = AuthStore.acquire(directory: authDirectory(dataDirectory))
         defer { store.release() }
         return try AuthService(store: store).importFolder(folder, project: project ?? fallbackProject)
     }
@@ -24,7 +24,7 @@ enum AuthFolders {
     static func export(to path: String, dataDirectory: String, project: String?) throws -> Int {
         let directory = authDirectory(dataDirectory)
         guard FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent("data.mdb")) else { return 0 }
-        let store = try AuthStore.acquire(directory: directory)
+        let store = AuthStore.acquire(directory: directory)
         defer { store.release() }
         let service = AuthService(store: store)
         let chosen = project ?? fallbackProject

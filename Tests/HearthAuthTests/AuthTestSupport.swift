@@ -22,7 +22,7 @@ struct AuthFixture {
 
     init(directory: URL? = nil) throws {
         self.directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("hearth-auth-\(UUID().uuidString)")
-        let store = try AuthStore.acquire(directory: self.directory.path)
+        let store = AuthStore.acquire(directory: self.directory.path)
         let clock = self.clock
         service = AuthService(store: store, hasher: PasswordHasher(rounds: 2), now: { clock.now })
     }

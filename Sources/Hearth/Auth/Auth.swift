@@ -37,12 +37,14 @@ public final class Auth: Sendable {
     /// - Throws: `AuthErrorCode.internalError` when the store cannot be opened.
     public init(directory: String, projectID: String = "demo-hearth", passwordRounds: Int = 10_000) throws(AuthErrorCode) {
         self.projectID = projectID
+        let store = AuthStore.acquire(directory: URL(fileURLWithPath: directory).appendingPathComponent("auth").path)
         do {
-            let store = try AuthStore.acquire(directory: URL(fileURLWithPath: directory).appendingPathComponent("auth").path)
-            service = AuthService(store: store, hasher: PasswordHasher(rounds: passwordRounds))
+            try store.prepare()
         } catch {
+            store.release()
             throw AuthErrorCode(error)
         }
+        service = AuthService(store: store, hasher: PasswordHasher(rounds: passwordRounds))
     }
 
     /// Gives back this instance's share of the store; later calls fail.

@@ -96,15 +96,11 @@ public final class HearthEmulator: Service, Sendable {
             throw ServerStartError(description: "Cannot store the Enterprise edition setting: \(error.message)")
         }
         rules = ProjectRulesPolicy(engine: engine)
-        do {
-            let store = try AuthStore.acquire(
-                directory: (configuration.dataDirectory as NSString).appendingPathComponent("auth"),
-                durable: configuration.syncsEachCommit)
-            auth = AuthService(store: store, hasher: PasswordHasher(rounds: configuration.authPasswordRounds))
-        } catch {
-            engine.close()
-            throw ServerStartError(description: "Cannot open the Auth emulator's accounts: \(error.message)")
-        }
+        // Opened by the first Auth request (AuthStore): a start nobody signs in to never opens it.
+        let store = AuthStore.acquire(
+            directory: (configuration.dataDirectory as NSString).appendingPathComponent("auth"),
+            durable: configuration.syncsEachCommit)
+        auth = AuthService(store: store, hasher: PasswordHasher(rounds: configuration.authPasswordRounds))
         engine.setBackgroundErrorHandler { [logger] error in
             logger.error("background index work failed (it is retried when a reader needs the index): \(error)")
         }
