@@ -86,7 +86,7 @@ fuzz-merge: fuzz-build
 	done; du -sh Fuzz/corpus
 
 ## serve: run the emulator (a release build: 2-3x faster than debug through the clients; the first
-## build takes ~16 minutes on 2 idle cores) on 127.0.0.1:8080 with its data in $(DATA) (Ctrl-C stops it cleanly);
+## build takes ~10 minutes on 2 idle cores) on 127.0.0.1:8080 with its data in $(DATA) (Ctrl-C stops it cleanly);
 ## ARGS="..." adds serve options, e.g. ARGS="--enterprise '(default)'"
 serve: deps
 	$(SWIFT) build $(RELEASE) --product hearth
