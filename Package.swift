@@ -106,11 +106,17 @@ let package = Package(
             ],
             swiftSettings: strictSettings,
             // A release `hearth` packs its relative relocations (lld's RELR): a few KB of table to
-            // read at start instead of 3.5 MB. The Makefile also links the Swift runtime statically
-            // (`--static-swift-stdlib`). Why: specs/architecture.md, "The process".
+            // read at start instead of 3.5 MB. It exports no symbols: the static runtime's link
+            // arguments ask for `-export-dynamic`, which put ~52,000 of our symbols in the dynamic
+            // table that the loader searches first for every libc symbol. The Makefile also links
+            // the Swift runtime statically (`--static-swift-stdlib`). Why: specs/architecture.md,
+            // "The process".
             linkerSettings: [
                 .unsafeFlags(
-                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                    [
+                        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                        "-Xlinker", "--no-export-dynamic",
+                    ],
                     .when(platforms: [.linux], configuration: .release))
             ]),
         .testTarget(
